@@ -1,0 +1,240 @@
+// fairdeck/deck.hpp — the deck: three piles (undealt, returned, dealt) and a dealing strategy.
+//
+// Why: this is the single truth about a deck; the TypeScript Deck only asks it questions.
+// Strategies (all uniform; see shuffle.hpp for why):
+//  - eager:  Fisher–Yates at shuffle(), O(n); each deal is O(1).
+//  - lazy:   shuffle() is O(1); each deal is one Fisher–Yates step. With the same engine state an
+//            eager and a lazy deck deal the same cards, because both ask the dice stream for the
+//            bounds n, n−1, …, 2 in that order.
+//  - bitmap: the state is two bitmaps (out of the deck; returned); each deal takes the r-th
+//            undealt card for r uniform in [0, remaining).
+// Array layout (eager, lazy): cards_[0, u) undealt (eager deals from the end), [u, u + r) the
+// return pile, [u + r, n) dealt. Returned cards are dealt only when the undealt pile is empty;
+// then the return pile is shuffled and becomes the undealt pile.
+#pragma once
+#include <algorithm>
+#include <cstdint>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "fairdeck/composition.hpp"
+#include "fairdeck/rng.hpp"
+#include "fairdeck/shuffle.hpp"
+
+namespace fairdeck {
+
+/// How a deck deals; see the file comment.
+enum class Strategy : std::uint8_t { eager, lazy, bitmap };
+
+/// Parses a strategy name; throws TypeError naming `strategy`.
+inline Strategy parse_strategy(std::string_view s) {
+  if (s == "eager") return Strategy::eager;
+  if (s == "lazy") return Strategy::lazy;
+  if (s == "bitmap") return Strategy::bitmap;
+  throw TypeError("strategy must be 'eager', 'lazy' or 'bitmap', got '" + std::string(s) + "'");
+}
+
+/// Public name of a strategy.
+inline std::string_view strategy_name(Strategy s) noexcept {
+  return s == Strategy::eager ? "eager" : s == Strategy::lazy ? "lazy" : "bitmap";
+}
+
+/// Returned by deal_one() when the deck is empty.
+inline constexpr std::uint32_t kNoCard = 0xffffffffu;
+
+/// A deck of cards. Not copyable by accident: state moves only through save/restore.
+class Deck {
+public:
+  /// A new deck, already shuffled. Throws TypeError/RangeError for bad options.
+  Deck(const Composition& comp, Strategy strategy, Rng rng) : comp_(comp), strategy_(strategy), rng_(std::move(rng)) {
+    comp_.validate();
+    n_ = comp_.size();
+    if (strategy_ == Strategy::bitmap) {
+      out_.assign((n_ + 63) / 64, 0);
+      ret_.assign(out_.size(), 0);
+    } else {
+      cards_.resize(n_);
+      for (std::uint32_t i = 0; i < n_; ++i) cards_[i] = i;
+    }
+    shuffle();
+  }
+
+  Deck(const Deck&) = delete;
+  Deck& operator=(const Deck&) = delete;
+
+  /// Cards in the deck, dealt or not.
+  std::uint32_t size() const noexcept { return n_; }
+  /// Cards that can still be dealt: undealt plus returned.
+  std::uint32_t remaining() const noexcept { return u_ + r_; }
+  /// Cards in the return pile.
+  std::uint32_t returned() const noexcept { return r_; }
+  /// Cards out of the deck.
+  std::uint32_t dealt_count() const noexcept { return n_ - u_ - r_; }
+  const Composition& composition() const noexcept { return comp_; }
+  Strategy strategy() const noexcept { return strategy_; }
+  Rng& rng() noexcept { return rng_; }
+  const Rng& rng() const noexcept { return rng_; }
+
+  /// Gathers every card (dealt, returned, undealt) and starts a fresh deal.
+  void shuffle() {
+    u_ = n_;
+    r_ = 0;
+    rng_.dice().clear();
+    if (strategy_ == Strategy::bitmap) {
+      std::fill(out_.begin(), out_.end(), 0);
+      std::fill(ret_.begin(), ret_.end(), 0);
+      pad_bitmap();
+    } else if (strategy_ == Strategy::eager) {
+      shuffle_front(n_);
+    }
+  }
+
+  /// Randomises the undealt and returned cards together; dealt cards stay out.
+  void shuffle_remaining() {
+    merge_returned();
+    rng_.dice().clear();
+    if (strategy_ == Strategy::eager) shuffle_front(u_);
+  }
+
+  /// Deals one card; kNoCard when nothing remains.
+  std::uint32_t deal_one() {
+    if (u_ == 0) {
+      if (r_ == 0) return kNoCard;
+      merge_returned();
+      if (strategy_ == Strategy::eager) shuffle_front(u_);
+    }
+    if (strategy_ == Strategy::bitmap) {
+      const std::uint32_t card = rng_.visit([&](auto& e, Dice& d) { return bitmap_step(std::span(out_), u_, e, d); });
+      --u_;
+      return card;
+    }
+    if (strategy_ == Strategy::lazy)
+      rng_.visit([&](auto& e, Dice& d) { lazy_step(std::span(cards_), u_, e, d); });
+    const std::uint32_t card = cards_[u_ - 1];
+    if (r_ > 0) std::swap(cards_[u_ - 1], cards_[u_ - 1 + r_]);
+    --u_;
+    return card;
+  }
+
+  /// Deals up to `count` cards into `out` (which holds at least `count`); returns how many.
+  std::uint32_t deal(std::uint32_t count, std::uint32_t* out) {
+    const std::uint32_t k = std::min(count, remaining());
+    if (strategy_ == Strategy::eager && r_ == 0 && k <= u_) {  // the common case, straight copy
+      for (std::uint32_t i = 0; i < k; ++i) out[i] = cards_[u_ - 1 - i];
+      u_ -= k;
+      return k;
+    }
+    for (std::uint32_t i = 0; i < k; ++i) out[i] = deal_one();
+    return k;
+  }
+
+  /// Moves dealt cards to the return pile. All or nothing: throws RangeError (changing nothing)
+  /// if any id is out of range, not currently dealt, or named twice.
+  void return_cards(std::span<const std::uint32_t> ids) {
+    std::vector<std::uint32_t> sorted(ids.begin(), ids.end());
+    std::sort(sorted.begin(), sorted.end());
+    const std::vector<std::uint8_t> where = piles_of(sorted);
+    for (std::size_t i = 0; i < sorted.size(); ++i) {
+      const std::string card = "card " + std::to_string(sorted[i]);
+      if (sorted[i] >= n_)
+        throw RangeError(card + " is not in this deck (ids 0–" + std::to_string(n_ - 1) + ")");
+      if (i > 0 && sorted[i] == sorted[i - 1]) throw RangeError(card + " is named twice in one returnCards call");
+      if (where[i] != 2)
+        throw RangeError(card + " cannot be returned: it is not dealt (it is " +
+                         (where[i] == 1 ? "already returned)" : "still in the deck)"));
+    }
+    if (strategy_ == Strategy::bitmap) {
+      for (std::uint32_t c : sorted) ret_[c / 64] |= 1ULL << (c % 64);
+    } else {
+      for (std::uint32_t p = u_ + r_, found = 0; p < n_ && found < sorted.size(); ++p) {
+        if (std::binary_search(sorted.begin(), sorted.end(), cards_[p])) {
+          std::swap(cards_[p], cards_[u_ + r_ + found]);
+          ++found;
+        }
+      }
+    }
+    r_ += static_cast<std::uint32_t>(sorted.size());
+  }
+
+  /// For each id of the sorted list `ids`: 0 undealt (or unknown), 1 returned, 2 dealt.
+  std::vector<std::uint8_t> piles_of(const std::vector<std::uint32_t>& ids) const {
+    std::vector<std::uint8_t> where(ids.size(), 0);
+    if (strategy_ == Strategy::bitmap) {
+      for (std::size_t i = 0; i < ids.size(); ++i)
+        if (ids[i] < n_) where[i] = bit(ret_, ids[i]) ? 1 : bit(out_, ids[i]) ? 2 : 0;
+      return where;
+    }
+    for (std::uint32_t p = u_; p < n_; ++p) {
+      const auto it = std::lower_bound(ids.begin(), ids.end(), cards_[p]);
+      if (it != ids.end() && *it == cards_[p]) where[static_cast<std::size_t>(it - ids.begin())] = p < u_ + r_ ? 1 : 2;
+    }
+    return where;
+  }
+
+  /// Card ids of a pile: 0 undealt (eager: in the order they will be dealt), 1 returned, 2 dealt.
+  std::vector<std::uint32_t> pile(int which) const {
+    std::vector<std::uint32_t> v;
+    if (strategy_ == Strategy::bitmap) {
+      for (std::uint32_t c = 0; c < n_; ++c) {
+        const bool out = bit(out_, c), ret = bit(ret_, c);
+        if ((which == 0 && !out) || (which == 1 && ret) || (which == 2 && out && !ret)) v.push_back(c);
+      }
+      return v;
+    }
+    if (which == 0) return std::vector<std::uint32_t>(cards_.rbegin() + (n_ - u_), cards_.rend());
+    if (which == 1) return std::vector<std::uint32_t>(cards_.begin() + u_, cards_.begin() + u_ + r_);
+    return std::vector<std::uint32_t>(cards_.begin() + u_ + r_, cards_.end());
+  }
+
+  /// Replaces the piles wholesale (used by state restore, which validates that the three piles
+  /// hold every card once). Each pile is in the order pile() gives it.
+  void set_piles(const std::vector<std::uint32_t>& undealt, const std::vector<std::uint32_t>& returned,
+                 const std::vector<std::uint32_t>& dealt) {
+    u_ = static_cast<std::uint32_t>(undealt.size());
+    r_ = static_cast<std::uint32_t>(returned.size());
+    if (strategy_ == Strategy::bitmap) {
+      std::fill(out_.begin(), out_.end(), ~0ULL);
+      std::fill(ret_.begin(), ret_.end(), 0);
+      for (std::uint32_t c : undealt) out_[c / 64] &= ~(1ULL << (c % 64));
+      for (std::uint32_t c : returned) ret_[c / 64] |= 1ULL << (c % 64);
+      return;
+    }
+    std::copy(undealt.rbegin(), undealt.rend(), cards_.begin());
+    std::copy(returned.begin(), returned.end(), cards_.begin() + u_);
+    std::copy(dealt.begin(), dealt.end(), cards_.begin() + u_ + r_);
+  }
+
+  /// Shuffles the undealt pile (eager decks; others draw at each deal anyway).
+  void shuffle_undealt() {
+    if (strategy_ == Strategy::eager) shuffle_front(u_);
+  }
+
+private:
+  static bool bit(const std::vector<std::uint64_t>& v, std::uint32_t c) noexcept { return (v[c / 64] >> (c % 64)) & 1; }
+
+  void pad_bitmap() noexcept {
+    if (n_ % 64) out_.back() |= ~0ULL << (n_ % 64);
+  }
+
+  void merge_returned() noexcept {
+    if (strategy_ == Strategy::bitmap)
+      for (std::size_t w = 0; w < out_.size(); ++w) out_[w] &= ~ret_[w], ret_[w] = 0;
+    u_ += r_;
+    r_ = 0;
+  }
+
+  void shuffle_front(std::uint32_t count) {
+    rng_.visit([&](auto& e, Dice& d) { fisher_yates(std::span(cards_.data(), count), e, d); });
+  }
+
+  Composition comp_;
+  Strategy strategy_;
+  Rng rng_;
+  std::uint32_t n_ = 0, u_ = 0, r_ = 0;
+  std::vector<std::uint32_t> cards_;            // eager, lazy
+  std::vector<std::uint64_t> out_, ret_;        // bitmap: out of the undealt pile; in the return pile
+};
+
+}  // namespace fairdeck

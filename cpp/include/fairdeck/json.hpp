@@ -1,0 +1,132 @@
+// fairdeck/json.hpp — the small, strict JSON reader behind deck-state restore.
+//
+// Why: a saved deck state may come from anywhere (a file, a network peer, a fuzzer), so the core
+// parses it itself, strictly and with bounded depth, and never trusts it. Only what deck states
+// use is accepted: objects, arrays, strings, non-negative integers below 2^53, true/false/null.
+#pragma once
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "fairdeck/errors.hpp"
+
+namespace fairdeck::json {
+
+/// A parsed JSON value.
+struct Value {
+  enum class Kind { null, boolean, integer, string, array, object } kind = Kind::null;
+  bool boolean = false;
+  std::uint64_t integer = 0;
+  std::string string;
+  std::vector<Value> array;
+  std::map<std::string, Value, std::less<>> object;
+};
+
+namespace detail {
+class Parser {
+public:
+  explicit Parser(std::string_view text) : s_(text) {}
+
+  Value document() {
+    Value v = value(0);
+    skip();
+    if (i_ != s_.size()) fail("unexpected text after the end");
+    return v;
+  }
+
+private:
+  [[noreturn]] void fail(const std::string& what) const {
+    throw TypeError("state is not valid deck-state JSON at character " + std::to_string(i_) + ": " + what);
+  }
+  void skip() {
+    while (i_ < s_.size() && (s_[i_] == ' ' || s_[i_] == '\n' || s_[i_] == '\r' || s_[i_] == '\t')) ++i_;
+  }
+  bool eat(char c) {
+    skip();
+    if (i_ < s_.size() && s_[i_] == c) return ++i_, true;
+    return false;
+  }
+  bool word(std::string_view w) {
+    if (s_.substr(i_, w.size()) != w) return false;
+    i_ += w.size();
+    return true;
+  }
+  Value value(int depth) {
+    if (depth > 4) fail("nested too deeply");
+    skip();
+    if (i_ >= s_.size()) fail("unexpected end");
+    Value v;
+    const char c = s_[i_];
+    if (c == '{') {
+      ++i_;
+      v.kind = Value::Kind::object;
+      if (eat('}')) return v;
+      do {
+        skip();
+        std::string key = string();
+        if (!eat(':')) fail("expected ':'");
+        if (v.object.count(key)) fail("duplicate key '" + key + "'");
+        v.object.emplace(std::move(key), value(depth + 1));
+      } while (eat(','));
+      if (!eat('}')) fail("expected ',' or '}'");
+    } else if (c == '[') {
+      ++i_;
+      v.kind = Value::Kind::array;
+      if (eat(']')) return v;
+      do v.array.push_back(value(depth + 1));
+      while (eat(','));
+      if (!eat(']')) fail("expected ',' or ']'");
+    } else if (c == '"') {
+      v.kind = Value::Kind::string;
+      v.string = string();
+    } else if (c >= '0' && c <= '9') {
+      v.kind = Value::Kind::integer;
+      if (c == '0' && i_ + 1 < s_.size() && s_[i_ + 1] >= '0' && s_[i_ + 1] <= '9') fail("leading zero");
+      while (i_ < s_.size() && s_[i_] >= '0' && s_[i_] <= '9') {
+        v.integer = v.integer * 10 + static_cast<std::uint64_t>(s_[i_++] - '0');
+        if (v.integer >= (1ULL << 53)) fail("integer too large");
+      }
+      if (i_ < s_.size() && (s_[i_] == '.' || s_[i_] == 'e' || s_[i_] == 'E')) fail("expected an integer");
+    } else if (word("true")) {
+      v.kind = Value::Kind::boolean;
+      v.boolean = true;
+    } else if (word("false")) {
+      v.kind = Value::Kind::boolean;
+    } else if (!word("null")) {
+      fail("unexpected character");
+    }
+    return v;
+  }
+  std::string string() {
+    if (i_ >= s_.size() || s_[i_] != '"') fail("expected a string");
+    ++i_;
+    std::string out;
+    while (true) {
+      if (i_ >= s_.size()) fail("unterminated string");
+      const char c = s_[i_++];
+      if (c == '"') return out;
+      if (static_cast<unsigned char>(c) < 0x20) fail("control character in string");
+      if (c == '\\') {
+        if (i_ >= s_.size()) fail("unterminated escape");
+        const char e = s_[i_++];
+        if (e == '"' || e == '\\' || e == '/') out.push_back(e);
+        else fail("unsupported escape");
+      } else {
+        out.push_back(c);
+      }
+      if (out.size() > 256) fail("string too long");
+    }
+  }
+
+  std::string_view s_;
+  std::size_t i_ = 0;
+};
+}  // namespace detail
+
+/// Parses `text`; throws TypeError saying where and why it is malformed.
+inline Value parse(std::string_view text) { return detail::Parser(text).document(); }
+
+}  // namespace fairdeck::json

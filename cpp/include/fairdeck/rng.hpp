@@ -1,0 +1,86 @@
+// fairdeck/rng.hpp — a deck's randomness: one named engine, chosen at run time, plus its dice.
+//
+// Why: decks pick their engine by name ("chacha20" or "xoshiro256"), but the hot loops must be
+// compiled per engine. `Rng::visit` dispatches once per public call, then runs templated code.
+// Secure (unseeded) ChaCha20 decks ask for fresh entropy every kReseedWords words of output.
+#pragma once
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <variant>
+
+#include "fairdeck/engine/chacha20.hpp"
+#include "fairdeck/engine/seed.hpp"
+#include "fairdeck/engine/xoshiro256.hpp"
+#include "fairdeck/errors.hpp"
+#include "fairdeck/uniform.hpp"
+
+namespace fairdeck {
+
+/// Words (4 bytes each) a secure deck's engine may produce before it wants fresh entropy:
+/// 16,384 words = 64 KiB, Rust ThreadRng's interval; about 1,300 52-card shuffles.
+inline constexpr std::uint64_t kReseedWords = 16384;
+
+/// Names of the engines, in the order the API lists them.
+inline constexpr std::string_view kEngineNames[] = {ChaCha20::name, Xoshiro256::name};
+
+/// An engine chosen by name, with the dice stream that the deck's draws go through.
+class Rng {
+public:
+  /// Creates engine `name` keyed with `key`. `secure` marks a deck keyed from platform entropy.
+  Rng(std::string_view name, const Bytes32& key, bool secure) : engine_(make(name, key)), secure_(secure) {}
+
+  /// Calls f(engine, dice) with the concrete engine type.
+  template <class F>
+  decltype(auto) visit(F&& f) {
+    return std::visit([&](auto& e) -> decltype(auto) { return f(e, dice_); }, engine_);
+  }
+
+  /// Engine name.
+  std::string_view name() const noexcept {
+    return std::visit([](const auto& e) { return std::decay_t<decltype(e)>::name; }, engine_);
+  }
+  /// True if the key came from platform entropy rather than a user's seed.
+  bool secure() const noexcept { return secure_; }
+  /// True once a secure ChaCha20 engine has produced kReseedWords words since its last key.
+  bool wants_entropy() const noexcept {
+    const auto* c = std::get_if<ChaCha20>(&engine_);
+    return secure_ && c && c->position() >= kReseedWords;
+  }
+  /// Mixes fresh entropy into a ChaCha20 key (no effect on xoshiro256).
+  void reseed(const Bytes32& fresh) noexcept {
+    if (auto* c = std::get_if<ChaCha20>(&engine_)) c->reseed(fresh);
+  }
+  /// The dice stream.
+  Dice& dice() noexcept { return dice_; }
+  const Dice& dice() const noexcept { return dice_; }
+  /// Engine state as hex (see each engine's save()).
+  std::string save() const {
+    return std::visit([](const auto& e) { return e.save(); }, engine_);
+  }
+  /// Restores engine state; throws TypeError if malformed for this engine.
+  void load(std::string_view text) {
+    const bool ok = std::visit([&](auto& e) { return e.load(text); }, engine_);
+    if (!ok) throw TypeError("state.engine is not a valid " + std::string(name()) + " state");
+  }
+
+  /// Throws TypeError naming `rng` unless `name` is a known engine.
+  static void check_name(std::string_view name) {
+    for (auto n : kEngineNames)
+      if (n == name) return;
+    throw TypeError("rng must be 'chacha20' or 'xoshiro256', got '" + std::string(name) + "'");
+  }
+
+private:
+  using Engine = std::variant<ChaCha20, Xoshiro256>;
+  static Engine make(std::string_view name, const Bytes32& key) {
+    check_name(name);
+    if (name == Xoshiro256::name) return Engine(std::in_place_type<Xoshiro256>, key);
+    return Engine(std::in_place_type<ChaCha20>, key);
+  }
+  Engine engine_;
+  Dice dice_;
+  bool secure_;
+};
+
+}  // namespace fairdeck

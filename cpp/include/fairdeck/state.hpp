@@ -1,0 +1,176 @@
+// fairdeck/state.hpp — making decks from options, and saving/restoring a deck's whole state.
+//
+// Why: a game server must be able to persist a deck mid-hand and resume it exactly. The state is
+// JSON written and read here, in the core, so every platform agrees and the reader can be fuzzed.
+// A seeded deck's state holds its engine position, so the restored deck deals exactly what the
+// original would have. A secure (unseeded) deck's key is left out unless asked for, and so is the
+// order of its undealt cards (for an eager deck that order IS the future deal): such a state is
+// restored with fresh entropy and its undealt cards are shuffled again.
+#pragma once
+#include <algorithm>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "fairdeck/deck.hpp"
+#include "fairdeck/json.hpp"
+
+namespace fairdeck {
+
+/// Everything needed to make a deck. `size > 0` makes a generic deck (style must be "generic").
+struct DeckOptions {
+  std::string style = "french";
+  std::uint32_t decks = 1;
+  std::uint32_t jokers = 0;
+  std::uint32_t size = 0;
+  std::string strategy = "eager";
+  std::string rng = "chacha20";
+  SeedKind seed_kind = SeedKind::entropy;  ///< entropy: `seed` holds 32 bytes of platform entropy
+  std::string seed;                        ///< seed material, see SeedKind
+};
+
+/// The composition named by options; throws TypeError/RangeError naming the option.
+inline Composition make_composition(const std::string& style, std::uint32_t decks, std::uint32_t jokers,
+                                    std::uint32_t size) {
+  Composition c;
+  if (style == "generic") {
+    c.style = nullptr;
+    c.generic_size = size;
+  } else {
+    c.style = find_style(style);
+    if (!c.style) throw TypeError("style must be 'french' or 'german', got '" + style + "'");
+    c.decks = decks;
+    c.jokers = jokers;
+  }
+  c.validate();
+  return c;
+}
+
+/// A new, shuffled deck.
+inline std::unique_ptr<Deck> make_deck(const DeckOptions& o) {
+  const Composition c = make_composition(o.style, o.decks, o.jokers, o.size);
+  const Strategy s = parse_strategy(o.strategy);
+  return std::make_unique<Deck>(c, s, Rng(o.rng, derive_key(o.seed_kind, o.seed), o.seed_kind == SeedKind::entropy));
+}
+
+namespace detail {
+inline void put_ids(std::string& out, const char* key, const std::vector<std::uint32_t>& ids) {
+  out += ",\"";
+  out += key;
+  out += "\":[";
+  for (std::size_t i = 0; i < ids.size(); ++i) (i ? out += ',' : out) += std::to_string(ids[i]);
+  out += ']';
+}
+}  // namespace detail
+
+/// The deck's state as JSON. The secret parts of a secure deck only with `include_secret`.
+inline std::string save_state(const Deck& d, bool include_secret) {
+  const bool secret = d.rng().secure() && !include_secret;
+  const Composition& c = d.composition();
+  std::string o = "{\"format\":\"fairdeck-deck\",\"version\":1,\"style\":\"" + c.style_name() +
+                  "\",\"decks\":" + std::to_string(c.style ? c.decks : 1) +
+                  ",\"jokers\":" + std::to_string(c.style ? c.jokers : 0) + ",\"size\":" + std::to_string(d.size()) +
+                  ",\"strategy\":\"" + std::string(strategy_name(d.strategy())) + "\",\"rng\":\"" +
+                  std::string(d.rng().name()) + "\",\"seeded\":" + (d.rng().secure() ? "false" : "true") +
+                  ",\"order\":\"" + (secret ? "hidden" : "exact") + "\"";
+  std::vector<std::uint32_t> undealt = d.pile(0), returned = d.pile(1);
+  if (secret) std::sort(undealt.begin(), undealt.end()), std::sort(returned.begin(), returned.end());
+  detail::put_ids(o, "undealt", undealt);
+  detail::put_ids(o, "returned", returned);
+  detail::put_ids(o, "dealt", d.pile(2));
+  o += ",\"engine\":" + (secret ? std::string("null") : "\"" + d.rng().save() + "\"");
+  const Dice& dice = d.rng().dice();
+  std::vector<std::uint32_t> pending;
+  if (!secret && dice.count) {
+    pending.push_back(dice.next_bound);
+    for (int i = 0; i < dice.count; ++i) pending.push_back(dice.dice[dice.pos + i]);
+  }
+  detail::put_ids(o, "dice", pending);
+  return o + "}";
+}
+
+namespace detail {
+inline const json::Value& field(const json::Value& v, const char* key, json::Value::Kind kind, const char* what) {
+  const auto it = v.object.find(key);
+  if (it == v.object.end() || it->second.kind != kind)
+    throw TypeError(std::string("state.") + key + " must be " + what);
+  return it->second;
+}
+inline std::vector<std::uint32_t> ids(const json::Value& v, const char* key) {
+  std::vector<std::uint32_t> out;
+  for (const json::Value& x : field(v, key, json::Value::Kind::array, "an array of card ids").array) {
+    if (x.kind != json::Value::Kind::integer || x.integer >= kMaxCards)
+      throw TypeError(std::string("state.") + key + " must hold only card ids (integers)");
+    out.push_back(static_cast<std::uint32_t>(x.integer));
+  }
+  return out;
+}
+}  // namespace detail
+
+/// Rebuilds a deck from save_state() JSON. Validates everything first (throws TypeError or
+/// RangeError naming the field). `entropy` keys a state saved without its secret.
+inline std::unique_ptr<Deck> restore_state(std::string_view text, const std::optional<Bytes32>& entropy) {
+  using K = json::Value::Kind;
+  const json::Value v = json::parse(text);
+  if (v.kind != K::object) throw TypeError("state must be an object");
+  static const char* known[] = {"format", "version", "style",  "decks",    "jokers", "size",  "strategy",
+                                "rng",    "seeded",  "order",  "undealt",  "returned", "dealt", "engine", "dice"};
+  for (const auto& [key, _] : v.object)
+    if (std::find_if(std::begin(known), std::end(known), [&](const char* k) { return key == k; }) == std::end(known))
+      throw TypeError("state has an unknown field '" + key + "'");
+  if (detail::field(v, "format", K::string, "\"fairdeck-deck\"").string != "fairdeck-deck")
+    throw TypeError("state.format must be \"fairdeck-deck\"");
+  if (detail::field(v, "version", K::integer, "1").integer != 1) throw RangeError("state.version must be 1");
+  const auto num = [&](const char* k) { return detail::field(v, k, K::integer, "an integer").integer; };
+  const std::uint64_t size = num("size"), decks = num("decks"), jokers = num("jokers");
+  if (size > kMaxCards || decks > kMaxDecks || jokers > 2) throw RangeError("state.size, decks or jokers out of range");
+  const Composition comp = make_composition(detail::field(v, "style", K::string, "a style name").string,
+                                            static_cast<std::uint32_t>(decks), static_cast<std::uint32_t>(jokers),
+                                            static_cast<std::uint32_t>(size));
+  if (comp.size() != size) throw RangeError("state.size is " + std::to_string(size) + " but the style, decks and jokers make " + std::to_string(comp.size()));
+  const Strategy strategy = parse_strategy(detail::field(v, "strategy", K::string, "a strategy name").string);
+  const std::string& rng = detail::field(v, "rng", K::string, "an engine name").string;
+  Rng::check_name(rng);
+  const bool seeded = detail::field(v, "seeded", K::boolean, "true or false").boolean;
+  const std::string& order = detail::field(v, "order", K::string, "\"exact\" or \"hidden\"").string;
+  if (order != "exact" && order != "hidden") throw TypeError("state.order must be \"exact\" or \"hidden\"");
+  const std::vector<std::uint32_t> undealt = detail::ids(v, "undealt"), returned = detail::ids(v, "returned"),
+                                   dealt = detail::ids(v, "dealt"), dice = detail::ids(v, "dice");
+  std::vector<std::uint8_t> seen(size, 0);
+  for (const auto* pile : {&undealt, &returned, &dealt})
+    for (std::uint32_t c : *pile) {
+      if (c >= size) throw RangeError("state holds card " + std::to_string(c) + " but the deck has ids 0–" + std::to_string(size - 1));
+      if (seen[c]++) throw RangeError("state holds card " + std::to_string(c) + " twice");
+    }
+  if (undealt.size() + returned.size() + dealt.size() != size)
+    throw RangeError("state piles hold " + std::to_string(undealt.size() + returned.size() + dealt.size()) +
+                     " cards but the deck has " + std::to_string(size));
+  Dice pending;
+  if (!dice.empty()) {
+    const std::size_t k = dice.size() - 1;
+    if (k < 1 || k > static_cast<std::size_t>(kMaxBatch) || dice[0] < k + 1)
+      throw RangeError("state.dice must be [] or [bound, die…] with 1–8 dice for bounds ≥ 2");
+    for (std::size_t i = 0; i < k; ++i) {
+      if (dice[1 + i] >= dice[0] - i) throw RangeError("state.dice holds a die outside its bound");
+      pending.dice[i] = dice[1 + i];
+    }
+    pending.next_bound = dice[0];
+    pending.count = static_cast<std::uint8_t>(k);
+  }
+  const auto engine_it = v.object.find("engine");
+  if (engine_it == v.object.end()) throw TypeError("state.engine is missing");
+  const json::Value& engine = engine_it->second;
+  const bool keyed = engine.kind == K::string;
+  if (!keyed && !(engine.kind == K::null && !seeded && order == "hidden"))
+    throw TypeError("state.engine must be a hex string (null only for a secure deck saved with order \"hidden\")");
+  if (!keyed && !entropy) throw TypeError("restoring a secure deck saved without its secret needs fresh entropy");
+  auto d = std::make_unique<Deck>(comp, strategy, Rng(rng, keyed ? Bytes32{} : *entropy, !seeded));
+  if (keyed) d->rng().load(engine.string);
+  d->set_piles(undealt, returned, dealt);
+  d->rng().dice() = pending;
+  if (order == "hidden") d->shuffle_undealt();
+  return d;
+}
+
+}  // namespace fairdeck

@@ -1,0 +1,77 @@
+// Saving and restoring a deck's state.
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+#include "fairdeck/state.hpp"
+
+using namespace fairdeck;
+
+namespace {
+DeckOptions opts(const std::string& strategy, SeedKind kind = SeedKind::integer) {
+  DeckOptions o;
+  o.strategy = strategy, o.seed_kind = kind;
+  o.seed = kind == SeedKind::entropy ? std::string(32, '\7') : std::string(8, '\3');
+  return o;
+}
+std::vector<std::uint32_t> deal_all(Deck& d) {
+  std::vector<std::uint32_t> v;
+  for (std::uint32_t c; (c = d.deal_one()) != kNoCard;) v.push_back(c);
+  return v;
+}
+}  // namespace
+
+TEST(State, ARestoredSeededDeckDealsExactlyWhatTheOriginalWould) {
+  for (const char* strategy : {"eager", "lazy", "bitmap"})
+    for (const char* rng : {"chacha20", "xoshiro256"}) {
+      DeckOptions o = opts(strategy);
+      o.rng = rng;
+      auto d = make_deck(o);
+      std::uint32_t out[7];
+      d->deal(7, out);
+      d->return_cards(std::span<const std::uint32_t>(out, 2));
+      auto copy = restore_state(save_state(*d, false), std::nullopt);
+      EXPECT_EQ(save_state(*copy, false), save_state(*d, false));
+      EXPECT_EQ(deal_all(*copy), deal_all(*d)) << strategy << " " << rng;
+      copy->shuffle(), d->shuffle();
+      EXPECT_EQ(deal_all(*copy), deal_all(*d));
+    }
+}
+
+TEST(State, ASecureDeckHidesItsKeyAndFutureOrderUnlessAsked) {
+  auto d = make_deck(opts("eager", SeedKind::entropy));
+  const std::string hidden = save_state(*d, false);
+  EXPECT_NE(hidden.find("\"engine\":null"), std::string::npos);
+  EXPECT_NE(hidden.find("\"order\":\"hidden\""), std::string::npos);
+  EXPECT_NE(hidden.find("\"undealt\":[0,1,2,3,"), std::string::npos) << "undealt must be sorted, not in deal order";
+  EXPECT_THROW(restore_state(hidden, std::nullopt), TypeError);
+  Bytes32 fresh{};
+  fresh[0] = 1;
+  auto restored = restore_state(hidden, fresh);
+  EXPECT_EQ(restored->remaining(), 52u);
+  const std::string secret = save_state(*d, true);
+  EXPECT_EQ(secret.find("\"engine\":null"), std::string::npos);
+  auto twin = restore_state(secret, std::nullopt);
+  EXPECT_EQ(deal_all(*twin), deal_all(*d));
+}
+
+TEST(State, MalformedOrInconsistentStatesAreRejected) {
+  auto d = make_deck(opts("eager"));
+  const std::string good = save_state(*d, false);
+  auto replace = [&](const std::string& from, const std::string& to) {
+    std::string s = good;
+    const auto at = s.find(from);
+    EXPECT_NE(at, std::string::npos) << from;
+    return s.replace(at, from.size(), to);
+  };
+  const std::vector<std::string> bad = {
+      "", "{", "[]", "null", good + "x", replace("\"size\":52", "\"size\":51"), replace("\"version\":1", "\"version\":2"),
+      replace("\"strategy\":\"eager\"", "\"strategy\":\"fast\""), replace("\"rng\":\"chacha20\"", "\"rng\":\"rc4\""),
+      replace("\"undealt\":[", "\"undealt\":[0,"), replace("\"undealt\":[", "\"undealt\":[99,"),
+      replace("\"engine\":\"", "\"engine\":\"z"), replace("\"dice\":[]", "\"dice\":[5,9]"),
+      replace("\"dice\":[]", "\"dice\":[5,1,2,3,4,5]"), replace("\"format\"", "\"extra\":1,\"format\""),
+      replace("\"seeded\":true", "\"seeded\":1"), replace("\"decks\":1", "\"decks\":0")};
+  for (const auto& s : bad) EXPECT_ANY_THROW(restore_state(s, std::nullopt)) << s.substr(0, 120);
+  EXPECT_NO_THROW(restore_state(good, std::nullopt));
+}

@@ -1,0 +1,96 @@
+// Bounded draws: exhaustive proofs on small words, and the dice stream's bookkeeping.
+#include <gtest/gtest.h>
+
+#include <vector>
+
+#include "fairdeck/engine/chacha20.hpp"
+#include "fairdeck/engine/seed.hpp"
+#include "fairdeck/uniform.hpp"
+#include "stats.hpp"
+
+using namespace fairdeck;
+
+TEST(Lemire, EveryBoundOn8BitWordsProducesEachValueEquallyOften) {
+  for (unsigned s = 1; s < 256; ++s) {
+    std::vector<int> count(s, 0);
+    for (unsigned x = 0; x < 256; ++x) {
+      std::uint8_t out;
+      if (detail::lemire_try<std::uint8_t>(static_cast<std::uint8_t>(x), static_cast<std::uint8_t>(s), out)) {
+        ASSERT_LT(out, s);
+        ++count[out];
+      }
+    }
+    for (unsigned v = 0; v < s; ++v) ASSERT_EQ(count[v], 256 / s) << "s=" << s << " v=" << v;
+  }
+}
+
+TEST(Lemire, EveryBoundOn16BitWordsProducesEachValueEquallyOften) {
+  for (unsigned s : {3u, 52u, 1000u, 32769u, 40000u, 65535u}) {
+    std::vector<int> count(s, 0);
+    for (unsigned x = 0; x < 65536; ++x) {
+      std::uint16_t out;
+      if (detail::lemire_try<std::uint16_t>(static_cast<std::uint16_t>(x), static_cast<std::uint16_t>(s), out)) ++count[out];
+    }
+    for (unsigned v = 0; v < s; ++v) ASSERT_EQ(count[v], static_cast<int>(65536 / s)) << "s=" << s;
+  }
+}
+
+TEST(Lemire, ModuloReductionIsBiasedOnTheSameWords) {  // negative control for the proof above
+  std::vector<int> count(3, 0);
+  for (unsigned x = 0; x < 256; ++x) ++count[x % 3];
+  EXPECT_NE(count[0], count[2]);
+}
+
+TEST(BatchedDice, EveryWordOn16BitsGivesEachCombinationEquallyOften) {
+  const std::vector<std::vector<std::uint16_t>> cases = {{52, 51}, {7, 6, 5}, {3, 2}, {255, 254}, {13, 12, 11, 10}};
+  for (const auto& bounds : cases) {
+    std::uint32_t prod = 1;
+    for (auto b : bounds) prod *= b;
+    std::vector<int> count(prod, 0);
+    for (unsigned x = 0; x < 65536; ++x) {
+      std::uint16_t out[8];
+      if (!detail::batch_try<std::uint16_t>(static_cast<std::uint16_t>(x), bounds.data(), static_cast<int>(bounds.size()), prod, out))
+        continue;
+      std::uint32_t index = 0;
+      for (std::size_t i = 0; i < bounds.size(); ++i) {
+        ASSERT_LT(out[i], bounds[i]);
+        index = index * bounds[i] + out[i];
+      }
+      ++count[index];
+    }
+    for (std::uint32_t v = 0; v < prod; ++v) ASSERT_EQ(count[v], static_cast<int>(65536 / prod)) << "prod=" << prod;
+  }
+}
+
+TEST(Bounded, BoundsJustOverAPowerOfTwoAreUniform) {
+  // s = 2^31 + 1 makes Lemire's method reject almost half of all words (the rejection path is
+  // exercised constantly); s = 3·2^30 is where `x % s` makes the lowest third twice as likely.
+  // 16 equal buckets, 200,000 draws: X² with df 15 at α = 1e-6 must stay under 56.5.
+  ChaCha20 e(key_from_u64(2024));
+  for (std::uint32_t s : {(1u << 31) + 1, 3u << 30}) {
+    std::vector<std::uint64_t> buckets(16, 0);
+    for (int i = 0; i < 200000; ++i) ++buckets[static_cast<std::uint64_t>(bounded(e, s)) * 16 / s];
+    EXPECT_LT(tests::chi2_uniform(buckets), 56.5) << "s=" << s;
+  }
+  // Negative control: the same test rejects `x % s` for s = 3·2^30.
+  const std::uint32_t s = 3u << 30;
+  std::vector<std::uint64_t> biased(16, 0);
+  for (int i = 0; i < 200000; ++i) ++biased[static_cast<std::uint64_t>(e.next_u32() % s) * 16 / s];
+  EXPECT_GT(tests::chi2_uniform(biased), 56.5);
+}
+
+TEST(Dice, DescendingRollsComeFromOneBatchAndMismatchesDrawAnew) {
+  ChaCha20 a(key_from_u64(5)), b(key_from_u64(5));
+  Dice da, db;
+  std::vector<std::uint32_t> x, y;
+  for (std::uint32_t bound = 52; bound >= 2; --bound) x.push_back(da.roll(a, bound));
+  for (std::uint32_t bound = 52; bound >= 2; --bound) y.push_back(db.roll(b, bound));
+  EXPECT_EQ(x, y);
+  EXPECT_EQ(da.count, 0);
+  EXPECT_LT(a.position(), 20u) << "52 cards should need about 12 words, not 51";
+  EXPECT_EQ(da.roll(a, 1), 0u);
+  da.roll(a, 30);
+  const auto pos = a.position();
+  da.roll(a, 10);  // not 29: a new batch
+  EXPECT_GT(a.position(), pos);
+}

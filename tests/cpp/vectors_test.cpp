@@ -1,0 +1,51 @@
+// Golden vectors: the native core must reproduce tests/vectors exactly (Vitest checks WASM).
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <sstream>
+#include <string>
+
+#include "fairdeck/json.hpp"
+#include "vector_cases.hpp"
+
+using namespace fairdeck;
+
+namespace {
+json::Value load(const std::string& name) {
+  std::ifstream f(std::string(FAIRDECK_VECTORS_DIR) + "/" + name);
+  std::stringstream ss;
+  ss << f.rdbuf();
+  return json::parse(ss.str());
+}
+std::vector<std::uint32_t> ids(const json::Value& v) {
+  std::vector<std::uint32_t> out;
+  for (const auto& x : v.array) out.push_back(static_cast<std::uint32_t>(x.integer));
+  return out;
+}
+}  // namespace
+
+TEST(Vectors, EngineOutputsMatchTheGoldenFile) {
+  const json::Value all = load("engines.json");
+  ASSERT_GE(all.array.size(), 14u);
+  for (const auto& c : all.array) {
+    const tests::SeedSpec seed{c.object.at("kind").string, c.object.at("seed").string};
+    EXPECT_EQ(tests::first_words(c.object.at("rng").string, seed, 16), ids(c.object.at("words")))
+        << c.object.at("rng").string << " " << seed.kind << " '" << seed.text << "'";
+  }
+}
+
+TEST(Vectors, DealsMatchTheGoldenFile) {
+  const json::Value all = load("deals.json");
+  ASSERT_EQ(all.array.size(), tests::deal_cases().size());
+  for (const auto& c : all.array) {
+    const auto& o = c.object;
+    const tests::DealCase dc{o.at("rng").string, o.at("strategy").string, o.at("style").string,
+                               static_cast<std::uint32_t>(o.at("decks").integer),
+                               static_cast<std::uint32_t>(o.at("jokers").integer),
+                               static_cast<std::uint32_t>(o.at("size").integer),
+                               {o.at("kind").string, o.at("seed").string}};
+    const auto two = tests::two_deals(dc);
+    EXPECT_EQ(two[0], ids(o.at("deals").array[0])) << dc.rng << " " << dc.strategy << " " << dc.seed.text;
+    EXPECT_EQ(two[1], ids(o.at("deals").array[1]));
+  }
+}
