@@ -116,9 +116,11 @@ inline std::unique_ptr<Deck> restore_state(std::string_view text, const std::opt
   if (v.kind != K::object) throw TypeError("state must be an object");
   static const char* known[] = {"format", "version", "style",  "decks",    "jokers", "size",  "strategy",
                                 "rng",    "seeded",  "order",  "undealt",  "returned", "dealt", "engine", "dice"};
-  for (const auto& [key, _] : v.object)
-    if (std::find_if(std::begin(known), std::end(known), [&](const char* k) { return key == k; }) == std::end(known))
+  for (const auto& entry : v.object) {
+    const std::string& key = entry.first;
+    if (std::find_if(std::begin(known), std::end(known), [&key](const char* k) { return key == k; }) == std::end(known))
       throw TypeError("state has an unknown field '" + key + "'");
+  }
   if (detail::field(v, "format", K::string, "\"fairdeck-deck\"").string != "fairdeck-deck")
     throw TypeError("state.format must be \"fairdeck-deck\"");
   if (detail::field(v, "version", K::integer, "1").integer != 1) throw RangeError("state.version must be 1");

@@ -1,0 +1,29 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { Deck, init } from 'fairdeck';
+import { randomUint32 } from 'fairdeck/random';
+import { seedOf, vectors, type VectorSeed } from './helpers.js';
+
+beforeAll(() => init());
+
+interface EngineCase extends VectorSeed { rng: 'chacha20' | 'xoshiro256'; words: number[] }
+interface DealCase extends VectorSeed {
+  rng: 'chacha20' | 'xoshiro256'; strategy: 'eager' | 'lazy' | 'bitmap'; style: 'french' | 'german' | 'generic';
+  decks: number; jokers: number; size: number; deals: number[][];
+}
+
+describe('golden vectors (tests/vectors, also checked natively by GoogleTest)', () => {
+  it.each(vectors<EngineCase[]>('engines.json'))('$rng $kind seed "$seed" gives the golden raw words', (c) => {
+    expect([...randomUint32(16, { rng: c.rng, seed: seedOf(c) })]).toEqual(c.words);
+  });
+
+  it.each(vectors<DealCase[]>('deals.json'))('$rng $strategy $style seed "$seed" deals the golden cards', (c) => {
+    const options = c.style === 'generic'
+      ? { size: c.size }
+      : { style: c.style, decks: c.decks, jokers: c.jokers };
+    const deck = new Deck({ rng: c.rng, strategy: c.strategy, seed: seedOf(c), ...options });
+    expect([...deck].map((card) => card.id)).toEqual(c.deals[0]);
+    deck.shuffle();
+    expect([...deck].map((card) => card.id)).toEqual(c.deals[1]);
+    deck.dispose();
+  });
+});

@@ -1,0 +1,95 @@
+/**
+ * Cards: immutable and interned — one object per card id and composition, made once, so dealing
+ * allocates nothing and `===` compares cards. Faces come from the core's style tables.
+ */
+import { core } from './load.js';
+
+/** A playing card (or an item of a generic deck). */
+export interface Card {
+  /** Position in the deck's id space: deckIndex · perDeck + face index (0–51 for one French deck). */
+  readonly id: number;
+  /** Rank code + suit code: 'AS', 'TD', '7C'; German 'UE' (Eichel Unter); jokers 'X1', 'X2'; generic: the id. */
+  readonly code: string;
+  /** Full name: 'Ace of Spades', 'Herz König', 'Red Joker'; generic: '#17'. */
+  readonly name: string;
+  /** Rank label as printed on the card: 'A', '10', 'K', 'Unter', 'Joker'; null for generic items. */
+  readonly rank: string | null;
+  /** Suit name: 'Spades', 'Eichel'; '' for jokers; null for generic items. */
+  readonly suit: string | null;
+  /** Which deck of a shoe the card belongs to (0 for a single deck). */
+  readonly deck: number;
+  /** The card's style. */
+  readonly style: 'french' | 'german' | 'generic';
+  /** The code. */
+  toString(): string;
+}
+
+class CardImpl implements Card {
+  constructor(
+    readonly id: number,
+    readonly code: string,
+    readonly name: string,
+    readonly rank: string | null,
+    readonly suit: string | null,
+    readonly deck: number,
+    readonly style: 'french' | 'german' | 'generic',
+  ) {
+    Object.freeze(this);
+  }
+  toString(): string {
+    return this.code;
+  }
+}
+
+/** The cards of one composition, indexed by id, plus lookup by code. */
+export interface CardTable {
+  /** Card for an id (created on first use for generic decks). */
+  get(id: number): Card;
+  /** Ids carrying `code` (several in a shoe), or undefined for an unknown code. */
+  idsOf(code: string): number[] | undefined;
+  /** True if `card` is this table's own object for its id. */
+  owns(card: Card): boolean;
+}
+
+const tables = new Map<string, CardTable>();
+
+function styledTable(style: 'french' | 'german', decks: number, jokers: number): CardTable {
+  const faces = JSON.parse(core().faces(style, jokers)) as [string, string, string, string][];
+  const cards: Card[] = [];
+  const byCode = new Map<string, number[]>();
+  for (let d = 0; d < decks; d++) {
+    faces.forEach(([code, name, rank, suit], i) => {
+      const id = d * faces.length + i;
+      cards.push(new CardImpl(id, code, name, rank, suit, d, style));
+      const ids = byCode.get(code) ?? [];
+      ids.push(id);
+      byCode.set(code, ids);
+    });
+  }
+  return { get: (id) => cards[id], idsOf: (code) => byCode.get(code), owns: (card) => cards[card.id] === card };
+}
+
+function genericTable(size: number): CardTable {
+  const cards = new Map<number, Card>();
+  const get = (id: number): Card => {
+    let card = cards.get(id);
+    if (!card) cards.set(id, (card = new CardImpl(id, String(id), `#${id}`, null, null, 0, 'generic')));
+    return card;
+  };
+  return {
+    get,
+    idsOf: (code) => (/^(0|[1-9]\d*)$/.test(code) && Number(code) < size ? [Number(code)] : undefined),
+    owns: (card) => card.id < size && cards.get(card.id) === card,
+  };
+}
+
+/** The shared card table for a composition (memoised). */
+export function cardTable(style: 'french' | 'german' | 'generic', decks: number, jokers: number, size: number): CardTable {
+  const key = `${style}/${decks}/${jokers}/${size}`;
+  let table = tables.get(key);
+  if (!table) {
+    table = style === 'generic' ? genericTable(size) : styledTable(style, decks, jokers);
+    tables.set(key, table);
+  }
+  return table;
+}

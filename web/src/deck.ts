@@ -1,0 +1,232 @@
+/**
+ * The Deck: a thin wrapper over the core's deck. It holds no copy of the deck's state — every
+ * question (remaining, dealt, toJSON) goes to the C++ object, the single truth.
+ */
+import { cardTable, type Card, type CardTable } from './card.js';
+import { entropy } from './entropy.js';
+import { coreError, show } from './errors.js';
+import { core } from './load.js';
+import { checkInt, checkKeys, deckOptions, SeedKind, type DeckOptions, type RngName, type StrategyName } from './options.js';
+import type { CoreDeck, FairdeckModule } from './wasm/fairdeck.js';
+
+/** A deck's saved state: plain JSON, written and validated by the core (see README "State"). */
+export interface DeckState {
+  format: 'fairdeck-deck';
+  version: 1;
+  style: 'french' | 'german' | 'generic';
+  decks: number;
+  jokers: number;
+  size: number;
+  strategy: StrategyName;
+  rng: RngName;
+  seeded: boolean;
+  order: 'exact' | 'hidden';
+  undealt: number[];
+  returned: number[];
+  dealt: number[];
+  engine: string | null;
+  dice: number[];
+}
+
+/** What a deck was made with. */
+export interface DeckInfo {
+  readonly rng: RngName;
+  readonly strategy: StrategyName;
+  readonly style: 'french' | 'german' | 'generic';
+  readonly decks: number;
+  readonly jokers: number;
+  /** True if the deck was seeded (reproducible); false if keyed from platform entropy (secure). */
+  readonly seeded: boolean;
+}
+
+const registry = new FinalizationRegistry<CoreDeck>((handle) => handle.delete());
+
+/** Set only while fromJSON() runs the constructor on a restored core deck. */
+let restoring: { handle: CoreDeck; state: DeckState } | undefined;
+
+function made(m: FairdeckModule, handle: CoreDeck): CoreDeck {
+  if (handle.ok()) return handle;
+  const error = coreError(m);
+  handle.delete();
+  throw error;
+}
+
+/** A deck of cards dealt fairly by the WASM core. Call `dispose()` when done (or use `using`). */
+export class Deck implements Iterable<Card> {
+  #handle: CoreDeck | undefined;
+  readonly #m: FairdeckModule;
+  readonly #cards: CardTable;
+  /** How the deck was made. */
+  readonly info: DeckInfo;
+  /** Number of cards in the deck, dealt or not. */
+  readonly size: number;
+
+  /** A new, already shuffled deck. Requires `await init()` first. */
+  constructor(options?: DeckOptions) {
+    const m = core();
+    let handle: CoreDeck;
+    if (restoring) {
+      const { state } = restoring;
+      handle = restoring.handle;
+      this.info = Object.freeze({
+        rng: state.rng, strategy: state.strategy, style: state.style,
+        decks: state.decks, jokers: state.jokers, seeded: state.seeded,
+      });
+      this.#cards = cardTable(state.style, state.decks, state.jokers, state.size);
+    } else {
+      const o = deckOptions(options);
+      const seed = o.seed ?? { kind: SeedKind.Entropy, bytes: entropy() };
+      handle = made(m, new m.CoreDeck(o.style, o.decks, o.jokers, o.size, o.strategy, o.rng, seed.kind, seed.bytes));
+      this.info = Object.freeze({ rng: o.rng, strategy: o.strategy, style: o.style, decks: o.decks, jokers: o.jokers, seeded: !!o.seed });
+      this.#cards = cardTable(o.style, o.decks, o.jokers, o.size);
+    }
+    this.#m = m;
+    this.#handle = handle;
+    this.size = handle.size();
+    registry.register(this, handle, this);
+  }
+
+  /** Restores a deck saved with `toJSON()`; a seeded deck resumes exactly where it was. */
+  static fromJSON(state: DeckState | string): Deck {
+    const m = core();
+    if (typeof state !== 'string' && (state === null || typeof state !== 'object')) {
+      throw new TypeError(`state must be an object from deck.toJSON() or its JSON text, got ${show(state)}`);
+    }
+    const text = typeof state === 'string' ? state : JSON.stringify(state);
+    let parsed: Partial<DeckState> | null;
+    try {
+      parsed = JSON.parse(text) as Partial<DeckState> | null;
+    } catch {
+      throw new TypeError('state is not valid JSON');
+    }
+    const fresh = parsed?.engine === null ? entropy() : new Uint8Array(0);
+    const handle = made(m, new m.CoreDeck(text, fresh));
+    restoring = { handle, state: JSON.parse(handle.saveState(true)) as DeckState };
+    try {
+      return new Deck();
+    } finally {
+      restoring = undefined;
+    }
+  }
+
+  #live(): CoreDeck {
+    if (!this.#handle) throw new Error('this Deck has been disposed');
+    return this.#handle;
+  }
+
+  /** Cards that can still be dealt (undealt plus returned). */
+  get remaining(): number {
+    return this.#live().remaining();
+  }
+  /** Cards waiting in the return pile. */
+  get returned(): number {
+    return this.#live().returned();
+  }
+  /** The cards currently out of the deck (dealt and not returned), in no guaranteed order. */
+  get dealt(): Card[] {
+    return this.#pile(2);
+  }
+  /** True after `dispose()`. */
+  get disposed(): boolean {
+    return this.#handle === undefined;
+  }
+
+  /** Gathers every card and shuffles: a fresh deal starts, even mid-deal. */
+  shuffle(): this {
+    if (this.#live().shuffle()) this.#handle!.reseed(entropy());
+    return this;
+  }
+
+  /** Shuffles the undealt and returned cards together; dealt cards stay out. */
+  shuffleRemaining(): this {
+    if (this.#live().shuffleRemaining()) this.#handle!.reseed(entropy());
+    return this;
+  }
+
+  /** Deals one card, or undefined when the deck is empty (like Array.prototype.pop). */
+  dealOne(): Card | undefined {
+    const id = this.#live().dealOne();
+    return id < 0 ? undefined : this.#cards.get(id);
+  }
+
+  /** Deals up to `n` cards (fewer if fewer remain) in one call into WASM. */
+  deal(n: number): Card[] {
+    const h = this.#live();
+    checkInt('n', n, 0, 2 ** 32 - 1);
+    const k = h.deal(n);
+    const heap = this.#m.HEAPU32;
+    const at = h.buffer() >>> 2;
+    const out = new Array<Card>(k);
+    for (let i = 0; i < k; i++) out[i] = this.#cards.get(heap[at + i]);
+    return out;
+  }
+
+  /**
+   * Puts dealt cards into the return pile; they are dealt again only after the undealt cards run
+   * out. Cards may be Card objects, codes ('AS') or ids. All or nothing: a RangeError, and no
+   * change, if any is unknown, not dealt, already returned or named twice.
+   */
+  returnCards(cards: Iterable<Card | string | number>): void {
+    const h = this.#live();
+    if (cards == null || typeof (cards as Iterable<unknown>)[Symbol.iterator] !== 'function' || typeof cards === 'string') {
+      throw new TypeError(`cards must be an array (or iterable) of cards, codes or ids, got ${show(cards)}`);
+    }
+    const list = [...cards];
+    let dealtIds: Set<number> | undefined;
+    const ids = list.map((c) => {
+      if (typeof c === 'number') return checkInt('card id', c, 0, this.size - 1);
+      if (typeof c === 'string') {
+        const candidates = this.#cards.idsOf(c);
+        if (!candidates) throw new RangeError(`unknown card code ${show(c)} for this deck`);
+        dealtIds ??= new Set(this.#pile(2).map((card) => card.id));
+        return candidates.find((id) => dealtIds!.has(id)) ?? candidates[0];
+      }
+      if (c && typeof c === 'object' && typeof (c as Card).id === 'number') {
+        if (!this.#cards.owns(c as Card)) throw new RangeError(`card ${String(c)} does not belong to this deck`);
+        return (c as Card).id;
+      }
+      throw new TypeError(`cards must hold Card objects, codes or ids, got ${show(c)}`);
+    });
+    const ptr = h.input(ids.length);
+    if (ids.length > 0 && ptr === 0) throw coreError(this.#m);
+    this.#m.HEAPU32.set(ids, ptr >>> 2);
+    if (!h.returnCards(ids.length)) throw coreError(this.#m);
+  }
+
+  /** The deck's state as plain JSON. A secure deck's key and future order only with includeSecret. */
+  toJSON(options?: { includeSecret?: boolean }): DeckState {
+    const o = checkKeys(options, ['includeSecret'], 'toJSON options');
+    if (o.includeSecret !== undefined && typeof o.includeSecret !== 'boolean') {
+      throw new TypeError(`includeSecret must be a boolean, got ${show(o.includeSecret)}`);
+    }
+    return JSON.parse(this.#live().saveState(o.includeSecret === true)) as DeckState;
+  }
+
+  /** Deals until the deck is empty: `for (const card of deck)`. */
+  *[Symbol.iterator](): Iterator<Card> {
+    for (let card = this.dealOne(); card; card = this.dealOne()) yield card;
+  }
+
+  /** Frees the WASM memory of this deck. Safe to call twice; the deck is unusable afterwards. */
+  dispose(): void {
+    if (!this.#handle) return;
+    registry.unregister(this);
+    this.#handle.delete();
+    this.#handle = undefined;
+  }
+
+  /** Same as dispose(), for `using deck = new Deck()`. */
+  [Symbol.dispose](): void {
+    this.dispose();
+  }
+
+  #pile(which: number): Card[] {
+    const h = this.#live();
+    const k = h.pile(which);
+    const heap = this.#m.HEAPU32;
+    const at = h.buffer() >>> 2;
+    const out = new Array<Card>(k);
+    for (let i = 0; i < k; i++) out[i] = this.#cards.get(heap[at + i]);
+    return out;
+  }
+}

@@ -1,0 +1,22 @@
+/**
+ * Platform entropy for unseeded (secure) decks and streams: `crypto.getRandomValues`, one call
+ * per 256-bit key. There is no fallback: without a secure source, unseeded use throws.
+ */
+
+/** 32 bytes from `crypto.getRandomValues`; throws a clear Error if the platform has none. */
+export function entropy(): Uint8Array {
+  const crypto = (globalThis as { crypto?: { getRandomValues?: (a: Uint8Array) => Uint8Array } }).crypto;
+  if (typeof crypto?.getRandomValues !== 'function') {
+    throw new Error(
+      'fairdeck: no secure random source (crypto.getRandomValues) on this platform; ' +
+        'pass a seed for a reproducible deck, but never use one for real games',
+    );
+  }
+  const key = new Uint8Array(32);
+  try {
+    crypto.getRandomValues(key);
+  } catch (cause) {
+    throw new Error(`fairdeck: crypto.getRandomValues failed: ${String(cause)}`, { cause });
+  }
+  return key;
+}

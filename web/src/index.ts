@@ -1,0 +1,9 @@
+/**
+ * fairdeck — a fair, fast playing-card deck: a C++ core in WebAssembly behind a small API.
+ * This file only re-exports; see README.md for the guarantees and their limits.
+ */
+export { init, isReady, type InitOptions } from './load.js';
+export { Deck, type DeckInfo, type DeckState } from './deck.js';
+export type { Card } from './card.js';
+export { shuffle, permutation, type AnyTypedArray } from './shuffle.js';
+export type { DeckOptions, RandomOptions, RngName, Seed, StrategyName, StyleName } from './options.js';
