@@ -3,8 +3,12 @@
  * seeds the decks use, before any shuffling. Words are the engine's 32-bit outputs in order;
  * bytes are those words in little-endian order.
  */
-import { checkInt, randomOptions, type RandomOptions } from './options.js';
+import { entropy } from './entropy.js';
+import { coreError } from './errors.js';
+import { core } from './load.js';
+import { checkInt, randomOptions, SeedKind, type RandomOptions } from './options.js';
 import { CHUNK, withHeap, withStream } from './stream.js';
+import type { CoreStream } from './wasm/fairdeck.js';
 
 export { init } from './load.js';
 export type { RandomOptions, RngName, Seed } from './options.js';
@@ -38,4 +42,48 @@ export function randomBytes(n: number, options?: RandomOptions): Uint8Array {
   const le = new Uint8Array(n);  // a big-endian host: write the little-endian order explicitly
   for (let i = 0; i < n; i++) le[i] = (words[i >> 2] >>> (8 * (i & 3))) & 0xff;
   return le;
+}
+
+const streams = new FinalizationRegistry<CoreStream>((s) => s.delete());
+
+/** An open-ended stream of engine output, for piping into a test battery. Call dispose() when done. */
+export class RandomStream {
+  #stream: CoreStream | undefined;
+  #buffer = 0;
+
+  /** Opens a stream keyed by `seed` (or fresh platform entropy). */
+  constructor(options?: RandomOptions) {
+    const { rng, seed } = randomOptions(options);
+    const m = core();
+    const key = seed ?? { kind: SeedKind.Entropy, bytes: entropy() };
+    const stream = new m.CoreStream(0, rng, key.kind, key.bytes);
+    if (!stream.ok()) {
+      const error = coreError(m);
+      stream.delete();
+      throw error;
+    }
+    this.#stream = stream;
+    streams.register(this, stream, this);
+  }
+
+  /** The next `n` words (n ≤ 2^18), continuing where the last call stopped. */
+  nextUint32(n: number): Uint32Array {
+    checkInt('n', n, 0, CHUNK);
+    if (!this.#stream) throw new Error('this RandomStream has been disposed');
+    const m = core();
+    if (!this.#buffer) this.#buffer = m.allocate(CHUNK * 4);
+    if (!this.#buffer) throw new RangeError('no WASM memory left for a stream buffer');
+    this.#stream.words(this.#buffer, n);
+    return m.HEAPU32.slice(this.#buffer >>> 2, (this.#buffer >>> 2) + n);
+  }
+
+  /** Frees the stream's WASM memory. */
+  dispose(): void {
+    if (!this.#stream) return;
+    streams.unregister(this);
+    this.#stream.delete();
+    this.#stream = undefined;
+    if (this.#buffer) core().release(this.#buffer);
+    this.#buffer = 0;
+  }
 }

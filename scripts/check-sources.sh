@@ -1,0 +1,43 @@
+#!/usr/bin/env bash
+# Source checks that `npm test` runs before building anything:
+#  1. the core (cpp/include, cpp/src) never includes Emscripten;
+#  2. no weak randomness in the package's code paths: Math.random, modulo or multiply scaling of
+#     raw engine output, std::uniform_int_distribution, std::shuffle, rand().
+# The check proves it can fail by running itself on tests/checks/weak-randomness.fixture first.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+patterns=(
+  'Math\.random'
+  'uniform_int_distribution'
+  'std::shuffle'
+  '(^|[^_a-zA-Z.])s?rand\(\)'
+  'next_u(32|64)\([^)]*\)[[:space:]]*%'
+  'Math\.floor\(.*(random|next).*\*'
+)
+scan() {  # prints offending lines of the given files/dirs
+  local p
+  for p in "${patterns[@]}"; do
+    grep -rnE --include='*.ts' --include='*.js' --include='*.hpp' --include='*.cpp' --include='*.fixture' "$p" "$@" || true
+  done
+}
+
+hits=$(scan tests/checks/weak-randomness.fixture | cut -d: -f1,2 | sort -u | wc -l)
+if [ "$hits" -lt 6 ]; then
+  echo "check-sources: the weak-randomness check missed lines of its own fixture ($hits of 6 found)" >&2
+  exit 1
+fi
+
+fail=0
+if grep -rnE '#include *[<"]emscripten' cpp/include $( [ -d cpp/src ] && echo cpp/src ); then
+  echo "check-sources: the core must not include Emscripten (only cpp/bindings may)" >&2
+  fail=1
+fi
+found=$(scan web/src web/demo web/visualiser cpp 2>/dev/null | grep -v 'weak-randomness-ok' || true)
+if [ -n "$found" ]; then
+  echo "$found"
+  echo "check-sources: weak randomness in the package's code paths (see above)" >&2
+  fail=1
+fi
+[ $fail -eq 0 ] && echo "check-sources: core is Emscripten-free; no weak randomness found (fixture: $hits/6 caught)"
+exit $fail

@@ -1,0 +1,25 @@
+#!/usr/bin/env bash
+# Installs what fairdeck needs and is missing: Debian packages (Emscripten, Chromium, compilers,
+# GoogleTest, Google Benchmark, clang's sanitizer runtime) and the npm packages. Safe to re-run:
+# it installs nothing that is already there.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+need=()
+have() { dpkg-query -W -f='${Status}' "$1" 2>/dev/null | grep -q "install ok installed"; }
+for pkg in emscripten chromium cmake g++ libgtest-dev libbenchmark-dev clang libclang-rt-14-dev; do
+  have "$pkg" || need+=("$pkg")
+done
+if [ ${#need[@]} -gt 0 ]; then
+  echo "setup: installing Debian packages: ${need[*]}"
+  SUDO=""
+  [ "$(id -u)" -eq 0 ] || SUDO="sudo"
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${need[@]}" >/dev/null
+fi
+
+# npm packages: install when node_modules is missing or older than the lock file.
+if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
+  echo "setup: installing npm packages"
+  npm ci --no-audit --no-fund --loglevel=error
+fi

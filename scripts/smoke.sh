@@ -1,0 +1,39 @@
+#!/usr/bin/env bash
+# Consumer smoke test: pack the package, install the tarball into an empty project, and use it
+# from plain Node ESM and through its bin — as a new user would. Needs dist/ (build-package.sh).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+root=$PWD
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+tarball=$(npm pack --silent --pack-destination "$tmp" 2>/dev/null | tail -1)
+echo "smoke: packed $tarball ($(du -k "$tmp/$tarball" | cut -f1) KiB)"
+cd "$tmp"
+echo '{"name":"smoke","version":"1.0.0","type":"module","private":true}' > package.json
+npm install --no-audit --no-fund --loglevel=error "./$tarball" >/dev/null
+cat > smoke.mjs <<'JS'
+import { init, Deck, shuffle, permutation } from 'fairdeck';
+import { randomUint32 } from 'fairdeck/random';
+import { readFileSync } from 'node:fs';
+import assert from 'node:assert/strict';
+
+await init();
+const deck = new Deck({ seed: 1 });
+const cards = [...deck];
+assert.equal(cards.length, 52);
+assert.equal(new Set(cards).size, 52);
+assert.equal(deck.dealOne(), undefined);
+const golden = JSON.parse(readFileSync(process.env.VECTORS + '/deals.json', 'utf8'))
+  .find((c) => c.rng === 'chacha20' && c.strategy === 'eager' && c.kind === 'integer' && c.seed === '1');
+assert.deepEqual(cards.map((c) => c.id), golden.deals[0]);
+deck.dispose();
+assert.deepEqual([...shuffle([1, 2, 3, 4], { seed: 5 })].sort(), [1, 2, 3, 4]);
+assert.equal(permutation(1000).length, 1000);
+assert.equal(randomUint32(4, { seed: 42 }).length, 4);
+console.log('smoke: dealt', cards.slice(0, 5).join(' '), '… from the installed tarball');
+JS
+VECTORS="$root/tests/vectors" node smoke.mjs
+bytes=$(npx --no-install fairdeck-random --rng chacha20 --seed 42 --bytes 8 | od -An -tx1 | tr -d ' \n')
+[ "$bytes" = "54902dec d7669f09" ] || [ "$bytes" = "54902decd7669f09" ] || { echo "smoke: fairdeck-random printed $bytes"; exit 1; }
+echo "smoke: npx fairdeck-random works (chacha20 seed 42 starts $bytes)"
+echo "smoke: 1 passed, 0 failed"

@@ -1,0 +1,51 @@
+#!/usr/bin/env bash
+# `npm test`: everything, from a clean clone on a fresh machine. Installs what is missing, builds
+# what is stale, and runs each suite; stops at the first failing stage.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+export NODE_PATH=/usr/share/nodejs
+start=$(date +%s)
+passed=0
+stage() {
+  local name=$1
+  shift
+  local t0=$(date +%s)
+  echo
+  echo "=== $name"
+  if "$@"; then
+    passed=$((passed + 1))
+    echo "=== $name: ok ($(( $(date +%s) - t0 )) s)"
+  else
+    echo "=== $name: FAILED"
+    echo "stages: $passed passed, 1 failed"
+    exit 1
+  fi
+}
+
+native() {
+  cmake -S . -B build/native -DCMAKE_BUILD_TYPE=Release >/dev/null
+  cmake --build build/native -j2
+  ctest --test-dir build/native --output-on-failure -j2
+}
+native_sanitized() {
+  cmake -S . -B build/asan -DCMAKE_BUILD_TYPE=Debug -DFAIRDECK_SANITIZE=ON -DCMAKE_CXX_COMPILER=clang++ >/dev/null
+  cmake --build build/asan -j2 --target fairdeck_tests
+  ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 ./build/asan/fairdeck_tests --gtest_brief=1
+}
+typecheck() { npx --no-install tsc -p tsconfig.json; }
+unit() { npx --no-install vitest run; }
+e2e() { npx --no-install vitest run --config vitest.e2e.config.ts; }
+
+stage "setup (install what is missing)" bash scripts/setup.sh
+stage "source checks" bash scripts/check-sources.sh
+stage "native build + GoogleTest" native
+stage "native GoogleTest under ASan + UBSan" native_sanitized
+stage "WASM build" bash scripts/build-wasm.sh
+stage "TypeScript typecheck" typecheck
+stage "Vitest (Node, WASM)" unit
+stage "package build" bash scripts/build-package.sh
+stage "consumer smoke test (npm pack)" bash scripts/smoke.sh
+stage "end-to-end (Chromium)" e2e
+echo
+echo "npm test: all stages passed in $(( $(date +%s) - start )) s"
+echo "stages: $passed passed, 0 failed"

@@ -1,0 +1,25 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { errorsOf, launch, serveRoot } from './browser.js';
+
+let browser: Browser;
+let server: { url: string; close: () => Promise<void> };
+
+beforeAll(async () => {
+  [browser, server] = await Promise.all([launch(), serveRoot()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+it('deals the golden vectors in Chromium with the built package, as natively and in Node', async () => {
+  const page = await browser.newPage();
+  const errors = errorsOf(page);
+  await page.goto(`${server.url}tests/e2e/vectors.html`);
+  const result = await page.waitForFunction(() => (window as { result?: unknown }).result, undefined, { timeout: 30_000 });
+  const { checked, mismatches } = (await result.jsonValue()) as { checked: number; mismatches: string[] };
+  expect(mismatches).toEqual([]);
+  expect(checked).toBeGreaterThanOrEqual(35);
+  expect(errors).toEqual([]);
+});

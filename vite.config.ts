@@ -1,0 +1,30 @@
+// Vite serves and builds the pages (web/demo, web/visualiser). They import the package's public
+// API by name; here the name points at the TypeScript sources, so dev and build use the same code.
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vite';
+
+const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
+const pages = ['index.html', 'demo/index.html', 'visualiser/index.html'].filter((p) => existsSync(here(`web/${p}`)));
+
+export default defineConfig({
+  root: here('web'),
+  publicDir: here('public'),
+  base: './',
+  resolve: {
+    alias: [
+      { find: /^fairdeck\/random$/, replacement: here('web/src/random.ts') },
+      { find: /^fairdeck\/fairness$/, replacement: here('web/src/fairness/index.ts') },
+      { find: /^fairdeck$/, replacement: here('web/src/index.ts') },
+    ],
+  },
+  build: {
+    outDir: here('build/pages'),
+    emptyOutDir: true,
+    target: 'es2022',
+    rollupOptions: { input: Object.fromEntries(pages.map((p) => [p.replace(/\/?index\.html$/, '') || 'home', here(`web/${p}`)])) },
+  },
+  worker: { format: 'es' },
+  server: { host: '127.0.0.1', port: 5173, open: false },
+  preview: { host: '127.0.0.1', port: 4173 },
+});
