@@ -2,7 +2,9 @@
  * Cards: immutable and interned — one object per card id and composition, made once, so dealing
  * allocates nothing and `===` compares cards. Faces come from the core's style tables.
  */
+import { show } from './errors.js';
 import { core } from './load.js';
+import { checkInt } from './options.js';
 
 /** A playing card (or an item of a generic deck). */
 export interface Card {
@@ -92,4 +94,26 @@ export function cardTable(style: 'french' | 'german' | 'generic', decks: number,
     tables.set(key, table);
   }
   return table;
+}
+
+/**
+ * Card ids for `returnCards`: Cards must be this table's own, codes must exist (in a shoe the
+ * first copy that is dealt is chosen, via `dealtIds`), ids must be in range. Throws otherwise.
+ */
+export function resolveIds(list: unknown[], table: CardTable, size: number, dealtIds: () => Set<number>): number[] {
+  let dealt: Set<number> | undefined;
+  return list.map((c) => {
+    if (typeof c === 'number') return checkInt('card id', c, 0, size - 1);
+    if (typeof c === 'string') {
+      const candidates = table.idsOf(c);
+      if (!candidates) throw new RangeError(`unknown card code ${show(c)} for this deck`);
+      dealt ??= dealtIds();
+      return candidates.find((id) => dealt!.has(id)) ?? candidates[0];
+    }
+    if (c && typeof c === 'object' && typeof (c as Card).id === 'number') {
+      if (!table.owns(c as Card)) throw new RangeError(`card ${String(c)} does not belong to this deck`);
+      return (c as Card).id;
+    }
+    throw new TypeError(`cards must hold Card objects, codes or ids, got ${show(c)}`);
+  });
 }

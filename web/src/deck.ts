@@ -2,7 +2,7 @@
  * The Deck: a thin wrapper over the core's deck. It holds no copy of the deck's state — every
  * question (remaining, dealt, toJSON) goes to the C++ object, the single truth.
  */
-import { cardTable, type Card, type CardTable } from './card.js';
+import { cardTable, resolveIds, type Card, type CardTable } from './card.js';
 import { entropy } from './entropy.js';
 import { coreError, show } from './errors.js';
 import { core } from './load.js';
@@ -171,22 +171,7 @@ export class Deck implements Iterable<Card> {
     if (cards == null || typeof (cards as Iterable<unknown>)[Symbol.iterator] !== 'function' || typeof cards === 'string') {
       throw new TypeError(`cards must be an array (or iterable) of cards, codes or ids, got ${show(cards)}`);
     }
-    const list = [...cards];
-    let dealtIds: Set<number> | undefined;
-    const ids = list.map((c) => {
-      if (typeof c === 'number') return checkInt('card id', c, 0, this.size - 1);
-      if (typeof c === 'string') {
-        const candidates = this.#cards.idsOf(c);
-        if (!candidates) throw new RangeError(`unknown card code ${show(c)} for this deck`);
-        dealtIds ??= new Set(this.#pile(2).map((card) => card.id));
-        return candidates.find((id) => dealtIds!.has(id)) ?? candidates[0];
-      }
-      if (c && typeof c === 'object' && typeof (c as Card).id === 'number') {
-        if (!this.#cards.owns(c as Card)) throw new RangeError(`card ${String(c)} does not belong to this deck`);
-        return (c as Card).id;
-      }
-      throw new TypeError(`cards must hold Card objects, codes or ids, got ${show(c)}`);
-    });
+    const ids = resolveIds([...cards], this.#cards, this.size, () => new Set(this.#pile(2).map((c) => c.id)));
     const ptr = h.input(ids.length);
     if (ids.length > 0 && ptr === 0) throw coreError(this.#m);
     this.#m.HEAPU32.set(ids, ptr >>> 2);
