@@ -41,6 +41,7 @@ stage "source checks" bash scripts/check-sources.sh
 stage "native build + GoogleTest" native
 stage "native GoogleTest under ASan + UBSan" native_sanitized
 stage "WASM build" bash scripts/build-wasm.sh
+stage "GoogleTest compiled to WASM (Node)" bash scripts/wasm-tests.sh
 stage "TypeScript typecheck" typecheck
 stage "Vitest (Node, WASM)" unit
 stage "package build" bash scripts/build-package.sh
