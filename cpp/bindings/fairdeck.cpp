@@ -113,13 +113,14 @@ private:
   std::vector<std::uint32_t> buffer_;
 };
 
-/// A fairness experiment; counts are copied out as doubles.
+/// A fairness experiment (or, with measure 2, a timing run); counts are copied out as doubles.
 class CoreExperiment {
 public:
   CoreExperiment(std::string algorithm, int measure, std::uint32_t n, std::uint32_t rounds, std::string rng,
                  int seed_kind, std::string seed) {
     guard(0, [&] {
-      exp_ = std::make_unique<fd::Experiment>(algorithm, static_cast<fd::Experiment::Measure>(measure & 1), n, rounds,
+      if (measure < 0 || measure > 2) throw fd::TypeError("measure must be 0 (permutations), 1 (positions) or 2 (time)");
+      exp_ = std::make_unique<fd::Experiment>(algorithm, static_cast<fd::Experiment::Measure>(measure), n, rounds,
                                               make_rng(rng, seed_kind, seed));
       return 0;
     });

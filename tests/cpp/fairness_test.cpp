@@ -88,3 +88,15 @@ TEST(Fairness, PermutationRankIsLexicographic) {
   EXPECT_EQ(permutation_rank(last, 4), 23u);
   EXPECT_EQ(permutation_rank(mid, 4), 7u);
 }
+
+TEST(Fairness, TimingRunsEveryAlgorithmOnLargeArraysAndCountsNothing) {
+  // Measure::time backs timeScaling(): the dealing algorithms need buffers beyond 64 items.
+  for (const auto name : kAlgorithmNames)
+    for (std::uint32_t n : {2u, 63u, 64u, 65u, 1000u}) {
+      Experiment e(name, Experiment::Measure::time, n, n, rng(n));
+      e.run(3);
+      EXPECT_TRUE(e.counts().empty()) << name;
+      EXPECT_EQ(e.trials(), 3u) << name;
+    }
+  EXPECT_THROW(Experiment("fisher-yates", Experiment::Measure::time, kMaxTimingN + 1, 1, rng(1)), RangeError);
+}

@@ -6,7 +6,9 @@
 // them in bounded chunks (`run(trials)` adds to the counts) and do the statistics.
 // Each trial starts from 0…n−1. The arrangement of a shuffling algorithm is the array after it;
 // of a dealing algorithm ("lazy", "bitmap", "bitmap-scan", "remove-random") the order of the deal.
+// Measure::time counts nothing: it only runs the algorithm, on up to 2^20 items, for timing.
 #pragma once
+#include <algorithm>
 #include <cstdint>
 #include <string>
 #include <string_view>
@@ -33,8 +35,8 @@ inline Algorithm parse_algorithm(std::string_view name) {
   throw TypeError("algorithm '" + std::string(name) + "' is not known to the core");
 }
 
-/// Largest n for permutation counts (8! = 40,320 cells) and for position matrices.
-inline constexpr std::uint32_t kMaxPermutationN = 8, kMaxMatrixN = 64;
+/// Largest n for permutation counts (8! = 40,320 cells), position matrices and timing runs.
+inline constexpr std::uint32_t kMaxPermutationN = 8, kMaxMatrixN = 64, kMaxTimingN = 1u << 20;
 
 /// Lexicographic rank (0 = identity) of a permutation of 0…n−1, n ≤ 12.
 inline std::uint32_t permutation_rank(const std::uint32_t* a, std::uint32_t n) noexcept {
@@ -50,23 +52,26 @@ inline std::uint32_t permutation_rank(const std::uint32_t* a, std::uint32_t n) n
 /// One experiment: an algorithm, a size, an engine, and the counts gathered so far.
 class Experiment {
 public:
-  /// What is counted.
-  enum class Measure : std::uint8_t { permutations, positions };
+  /// What is counted (`time`: nothing, the trials are only run, for timing).
+  enum class Measure : std::uint8_t { permutations, positions, time };
 
   /// Throws RangeError/TypeError naming the bad parameter.
   Experiment(std::string_view algorithm, Measure measure, std::uint32_t n, std::uint32_t rounds, Rng rng)
       : alg_(parse_algorithm(algorithm)), measure_(measure), n_(n), rounds_(rounds), rng_(std::move(rng)) {
-    const std::uint32_t max = measure == Measure::permutations ? kMaxPermutationN : kMaxMatrixN;
+    const std::uint32_t max = measure == Measure::permutations ? kMaxPermutationN
+                              : measure == Measure::positions  ? kMaxMatrixN
+                                                               : kMaxTimingN;
     if (n < 2 || n > max)
       throw RangeError("n must be an integer from 2 to " + std::to_string(max) + ", got " + std::to_string(n));
-    std::uint64_t cells = n * n;
+    std::uint64_t cells = measure == Measure::time ? 0 : n * n;
     if (measure == Measure::permutations) {
       cells = 1;
       for (std::uint32_t i = 2; i <= n; ++i) cells *= i;
     }
     counts_.assign(cells, 0);
     a_.resize(n);
-    words_.resize(1);
+    deal_.resize(n);
+    words_.resize((n + 63) / 64);
   }
 
   /// Runs `trials` more trials, adding to the counts.
@@ -76,7 +81,7 @@ public:
         trial(e, dice);
         if (measure_ == Measure::permutations) {
           ++counts_[permutation_rank(a_.data(), n_)];
-        } else {
+        } else if (measure_ == Measure::positions) {
           for (std::uint32_t pos = 0; pos < n_; ++pos) ++counts_[a_[pos] * n_ + pos];
         }
       }
@@ -101,10 +106,11 @@ private:
       case Algorithm::inside_out: inside_out(a, e); break;
       case Algorithm::lazy:
         for (std::uint32_t r = n_; r > 0; --r) deal_[n_ - r] = a[lazy_step(a, r, e, dice)];
-        std::copy(deal_, deal_ + n_, a_.begin());
+        std::copy(deal_.begin(), deal_.end(), a_.begin());
         break;
       case Algorithm::bitmap:
-        words_[0] = n_ == 64 ? 0 : ~0ULL << n_;
+        std::fill(words_.begin(), words_.end(), 0);
+        if (n_ % 64) words_.back() = ~0ULL << (n_ % 64);
         for (std::uint32_t r = n_; r > 0; --r) a[n_ - r] = bitmap_step(std::span(words_), r, e, dice);
         break;
       case Algorithm::naive_swap: reference::naive_swap(a, e); break;
@@ -122,10 +128,9 @@ private:
   Rng rng_;
   std::uint64_t trials_ = 0;
   std::vector<std::uint64_t> counts_;
-  std::vector<std::uint32_t> a_, pool_;
+  std::vector<std::uint32_t> a_, pool_, deal_;
   std::vector<std::uint64_t> words_;
   std::vector<std::uint8_t> used_;
-  std::uint32_t deal_[kMaxMatrixN] = {};
 };
 
 }  // namespace fairdeck

@@ -35,11 +35,15 @@ export interface CoreDeck extends Handle {
   saveState(includeSecret: boolean): string;
 }
 
-/** A fairness experiment (cpp/include/fairdeck/fairness.hpp). */
+/**
+ * A fairness experiment (cpp/include/fairdeck/fairness.hpp). Measure 0 counts permutations
+ * (n ≤ 8), 1 positions (n ≤ 64), 2 nothing: it only runs the algorithm, for timing (n ≤ 2^20).
+ */
 export interface CoreExperiment extends Handle {
   ok(): boolean;
+  /** Runs `trials` more trials (keep it bounded: V8 tiers WASM up between calls). */
   run(trials: number): void;
-  /** Byte address of `cells()` float64 counts. */
+  /** Byte address of `cells()` float64 counts (0 cells for measure 2). */
   counts(): number;
   cells(): number;
 }

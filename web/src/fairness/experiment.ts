@@ -1,0 +1,54 @@
+/**
+ * The part `countPermutations` and `positionMatrix` share: run a counter in bounded chunks and
+ * describe the run (what ran, where, how long, how fast).
+ */
+import type { RngName } from '../options.js';
+import type { AlgorithmName } from './algorithms.js';
+import { openCounter, type Implementation, type Measure } from './counter.js';
+import type { ResolvedExperiment } from './options.js';
+import { runChunks } from './runner.js';
+
+/** What every experiment result holds besides its statistics. */
+export interface RunSummary {
+  algorithm: AlgorithmName;
+  /** Items per shuffle. */
+  n: number;
+  /** Shuffles run. */
+  trials: number;
+  /** Swaps per shuffle of `random-swaps` (n unless given); undefined for the other algorithms. */
+  rounds: number | undefined;
+  /** Engine. */
+  rng: RngName;
+  /** False when keyed from platform entropy (not reproducible). */
+  seeded: boolean;
+  /** Where the trials ran: 'wasm' (the core) or 'js' (`sort-random`). */
+  implementation: Implementation;
+  /** Wall-clock time of the run, including the short yields between chunks. */
+  elapsedMs: number;
+  /** trials / elapsed seconds. */
+  trialsPerSecond: number;
+}
+
+/** Runs experiment `o` measuring `measure`; returns the counts and the run's summary. */
+export async function runExperiment(o: ResolvedExperiment, measure: Measure): Promise<{ counts: Float64Array; run: RunSummary }> {
+  const counter = openCounter(o, measure);
+  try {
+    const elapsedMs = await runChunks(o.trials, o.chunk, (k) => counter.run(k), o);
+    return {
+      counts: counter.counts(),
+      run: {
+        algorithm: o.algorithm,
+        n: o.n,
+        trials: o.trials,
+        rounds: o.algorithm === 'random-swaps' ? o.rounds : undefined,
+        rng: o.rng,
+        seeded: o.seed !== undefined,
+        implementation: counter.implementation,
+        elapsedMs,
+        trialsPerSecond: elapsedMs > 0 ? (o.trials * 1000) / elapsedMs : Infinity,
+      },
+    };
+  } finally {
+    counter.dispose();
+  }
+}

@@ -1,0 +1,24 @@
+/**
+ * `fairdeck/fairness` — fairness experiments: count the outcomes of fair and well-known biased
+ * shuffles in WASM, in bounded chunks, and test them against the uniform law. This file only
+ * re-exports.
+ */
+export { init } from '../load.js';
+export { ALGORITHMS, ALGORITHM_INFO, BIASED_ALGORITHMS, FAIR_ALGORITHMS, type AlgorithmInfo, type AlgorithmName } from './algorithms.js';
+export { countPermutations, MAX_PERMUTATION_N, type Arrangement, type PermutationResult } from './permutations.js';
+export { positionMatrix, MAX_MATRIX_N, type CellDeviation, type MatrixResult } from './matrix.js';
+export {
+  timeScaling, scalingExponent, DEFAULT_SIZES, type TimeScalingOptions, type TimeScalingResult, type TimingPoint,
+  type TimingProgress,
+} from './time-scaling.js';
+export {
+  ALPHA, MIN_EXPECTED, chiSquarePValue, chiSquareUniform, formatP, largestDeviation, matrixChiSquare, verdict,
+  type Deviation, type Verdict, type VerdictKind,
+} from './statistics.js';
+export { permutationAt, permutationRank, factorial } from './ranks.js';
+export { sortRandom, UnitSource } from './sort-random.js';
+export { MAX_TRIALS, MAX_CHUNK, MAX_ROUNDS, type ExperimentOptions } from './options.js';
+export type { Progress, RunControl } from './runner.js';
+export type { RunSummary } from './experiment.js';
+export type { Implementation } from './counter.js';
+export type { RandomOptions, RngName, Seed } from '../options.js';
