@@ -94,3 +94,43 @@ TEST(Dice, DescendingRollsComeFromOneBatchAndMismatchesDrawAnew) {
   da.roll(a, 10);  // not 29: a new batch
   EXPECT_GT(a.position(), pos);
 }
+
+TEST(Dice, DescendDrawsExactlyWhatRollWouldInAnyChunkingAndLeavesTheSamePendingDice) {
+  // descend() is the fast path of Fisher–Yates and bulk shuffles; it must be roll() in disguise.
+  for (std::uint32_t from : {2u, 3u, 52u, 200u, 8190u, 8200u, 9000u}) {
+    for (std::uint32_t chunk : {1u, 2u, 3u, 7u, 64u, 100000u}) {
+      for (std::uint32_t pending : {0u, 1u, 3u}) {  // pending dice from earlier rolls (e.g. a restored deck)
+        ChaCha20 a(key_from_u64(from * 31 + chunk)), b(key_from_u64(from * 31 + chunk));
+        Dice da, db;
+        std::vector<std::uint32_t> x, y;
+        const std::uint32_t top = from + pending;
+        for (std::uint32_t bound = top; bound > from; --bound) x.push_back(da.roll(a, bound)), y.push_back(db.roll(b, bound));
+        for (std::uint32_t bound = from; bound >= 2; --bound) x.push_back(da.roll(a, bound));
+        for (std::uint32_t hi = from; hi >= 2; hi = hi > chunk + 1 ? hi - chunk : 1) {
+          const std::uint32_t lo = hi > chunk + 1 ? hi - chunk + 1 : 2;
+          db.descend(b, hi, lo, [&y, expected = hi](std::uint32_t bound, std::uint32_t die) mutable {
+            EXPECT_EQ(bound, expected--);
+            y.push_back(die);
+          });
+        }
+        ASSERT_EQ(x, y) << "from=" << from << " chunk=" << chunk << " pending=" << pending;
+        EXPECT_EQ(a.position(), b.position());
+        EXPECT_EQ(da.count, db.count);
+      }
+    }
+  }
+}
+
+TEST(Dice, DescendStoppingMidBatchKeepsTheRestForTheNextCall) {
+  ChaCha20 a(key_from_u64(9)), b(key_from_u64(9));
+  Dice da, db;
+  std::vector<std::uint32_t> x, y;
+  for (std::uint32_t bound = 52; bound >= 50; --bound) x.push_back(da.roll(a, bound));
+  db.descend(b, 52, 50, [&y](std::uint32_t, std::uint32_t die) { y.push_back(die); });
+  EXPECT_EQ(x, y);
+  EXPECT_EQ(db.count, da.count);
+  EXPECT_EQ(db.next_bound, da.next_bound);
+  for (int i = 0; i < da.count; ++i) EXPECT_EQ(db.dice[db.pos + i], da.dice[da.pos + i]);
+  EXPECT_EQ(db.roll(b, 49), da.roll(a, 49));  // served from the pending batch, no new word
+  EXPECT_EQ(a.position(), b.position());
+}

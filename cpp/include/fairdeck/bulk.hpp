@@ -28,9 +28,11 @@ public:
   template <class T>
   std::uint32_t step(T* a, std::uint32_t count) noexcept {
     const std::uint32_t k = std::min(count, pending());
+    if (k == 0) return 0;
     rng_.visit([&](auto& e, Dice& d) {
-      for (std::uint32_t t = 0; t < k; ++t, --next_) std::swap(a[next_ - 1], a[d.roll(e, next_)]);
+      d.descend(e, next_, next_ - k + 1, [a](std::uint32_t i, std::uint32_t j) { std::swap(a[i - 1], a[j]); });
     });
+    next_ -= k;
     return k;
   }
 
@@ -38,9 +40,10 @@ public:
   /// "swap a[i] and a[j]", to be applied in order. Returns how many were written.
   std::uint32_t targets(std::uint32_t* out, std::uint32_t count) noexcept {
     const std::uint32_t k = std::min(count, pending());
-    rng_.visit([&](auto& e, Dice& d) {
-      for (std::uint32_t t = 0; t < k; ++t, --next_) out[t] = d.roll(e, next_);
-    });
+    if (k == 0) return 0;
+    const std::uint32_t top = next_;
+    rng_.visit([&](auto& e, Dice& d) { d.descend(e, top, top - k + 1, [out, top](std::uint32_t i, std::uint32_t j) { out[top - i] = j; }); });
+    next_ -= k;
     return k;
   }
 

@@ -21,10 +21,9 @@ namespace fairdeck {
 /// first, so dealing from the end deals in the order a lazy deck would.
 template <class T, class Engine>
 void fisher_yates(std::span<T> a, Engine& engine, Dice& dice) noexcept {
-  for (std::size_t i = a.size(); i > 1; --i) {
-    const std::uint32_t j = dice.roll(engine, static_cast<std::uint32_t>(i));
-    std::swap(a[i - 1], a[j]);
-  }
+  if (a.size() < 2) return;
+  T* p = a.data();
+  dice.descend(engine, static_cast<std::uint32_t>(a.size()), 2, [p](std::uint32_t i, std::uint32_t j) { std::swap(p[i - 1], p[j]); });
 }
 
 /// Fisher–Yates on `a` with a fresh dice stream (nothing pending afterwards).
