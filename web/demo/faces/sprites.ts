@@ -1,0 +1,82 @@
+/**
+ * Faces and backs pre-drawn once per size into off-screen canvases (with their soft shadow baked
+ * in), at device-pixel resolution, so a table of thousands of cards redraws with one `drawImage`
+ * per card and stays crisp at any devicePixelRatio. The cache is dropped when the size changes.
+ */
+import type { Card } from 'fairdeck';
+import { drawBack, drawFace, type FaceStyle } from './card.js';
+import { french } from './french.js';
+import { german } from './german.js';
+import { CARD_W } from './geometry.js';
+
+/** The two styles, by the package's style name. */
+export const STYLES: Readonly<Record<'french' | 'german', FaceStyle>> = { french, german };
+
+/** A pre-drawn card image: draw it at (x − pad, y − pad) with CSS size (w + 2·pad) × (h + 2·pad). */
+export interface Sprite {
+  readonly image: HTMLCanvasElement;
+  /** Shadow margin around the card, in CSS pixels. */
+  readonly pad: number;
+}
+
+/** A cache of card sprites for one card width (CSS px) and device pixel ratio. */
+export class Sprites {
+  #cache = new Map<string, Sprite>();
+  #width = 0;
+  #dpr = 1;
+
+  /** Card width in CSS pixels. */
+  get width(): number {
+    return this.#width;
+  }
+  /** Card height in CSS pixels. */
+  get height(): number {
+    return this.#width * 1.4;
+  }
+
+  /** Sets the card width (CSS px) and device pixel ratio; a change empties the cache. */
+  resize(width: number, dpr: number): void {
+    if (width === this.#width && dpr === this.#dpr) return;
+    this.#width = width;
+    this.#dpr = dpr;
+    this.#cache.clear();
+  }
+
+  /** The face of `card` (French or German; generic cards are not drawn by the demo). */
+  face(card: Card): Sprite {
+    const style = card.style === 'german' ? german : french;
+    return this.#get(`${style.name}:${card.code}`, (ctx) => drawFace(ctx, card, style));
+  }
+
+  /** The back of a card of `style`. */
+  back(style: 'french' | 'german'): Sprite {
+    return this.#get(`back:${style}`, (ctx) => drawBack(ctx, STYLES[style]));
+  }
+
+  #get(key: string, draw: (ctx: CanvasRenderingContext2D) => void): Sprite {
+    let sprite = this.#cache.get(key);
+    if (sprite) return sprite;
+    const pad = Math.ceil(this.#width * 0.09);
+    const image = document.createElement('canvas');
+    image.width = Math.ceil((this.#width + 2 * pad) * this.#dpr);
+    image.height = Math.ceil((this.height + 2 * pad) * this.#dpr);
+    const ctx = image.getContext('2d')!;
+    const unit = (this.#width * this.#dpr) / CARD_W;
+    ctx.translate(pad * this.#dpr, pad * this.#dpr);
+    ctx.scale(unit, unit);
+    // The shadow: a blurred card-shaped silhouette under the card, offset downwards.
+    ctx.save();
+    ctx.shadowColor = 'rgba(0, 0, 0, 0.38)';
+    ctx.shadowBlur = 7 * this.#dpr;
+    ctx.shadowOffsetY = 2.5 * this.#dpr;
+    ctx.fillStyle = '#fffdf8';
+    ctx.beginPath();
+    ctx.roundRect(1, 1, CARD_W - 2, CARD_W * 1.4 - 2, 16);
+    ctx.fill();
+    ctx.restore();
+    draw(ctx);
+    sprite = { image, pad };
+    this.#cache.set(key, sprite);
+    return sprite;
+  }
+}

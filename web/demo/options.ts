@@ -1,0 +1,114 @@
+/**
+ * The table's deck options and their two homes: the URL (so a link replays the same deal) and
+ * the "New deck" form. A seed of digits is an integer seed (`?seed=42` deals like
+ * `new Deck({ seed: 42 })`); any other text is a text seed; no seed means a secure, unseeded deck.
+ */
+import type { DeckOptions, RngName, Seed, StrategyName, StyleName } from 'fairdeck';
+
+/** Everything that decides a deal. */
+export interface TableOptions {
+  readonly style: StyleName;
+  readonly decks: number;
+  readonly jokers: number;
+  readonly rng: RngName;
+  readonly strategy: StrategyName;
+  /** The seed as typed; '' for an unseeded (secure) deck. */
+  readonly seed: string;
+}
+
+/** The options of a plain `new Deck()`. */
+export const DEFAULTS: TableOptions = { style: 'french', decks: 1, jokers: 0, rng: 'chacha20', strategy: 'eager', seed: '' };
+
+const CHOICES = {
+  style: ['french', 'german'],
+  rng: ['chacha20', 'xoshiro256'],
+  strategy: ['eager', 'lazy', 'bitmap'],
+} as const;
+
+/** Reads options from a query string; unknown or bad values fall back to defaults and are listed. */
+export function fromQuery(search: string): { options: TableOptions; ignored: string[] } {
+  const q = new URLSearchParams(search);
+  const ignored: string[] = [];
+  const pick = <T extends string>(key: keyof typeof CHOICES, fallback: T): T => {
+    const v = q.get(key);
+    if (v === null) return fallback;
+    if ((CHOICES[key] as readonly string[]).includes(v)) return v as T;
+    ignored.push(`${key}=${v}`);
+    return fallback;
+  };
+  const int = (key: 'decks' | 'jokers', min: number, max: number, fallback: number): number => {
+    const v = q.get(key);
+    if (v === null) return fallback;
+    const n = Number(v);
+    if (/^\d+$/.test(v) && n >= min && n <= max) return n;
+    ignored.push(`${key}=${v}`);
+    return fallback;
+  };
+  const options: TableOptions = {
+    style: pick('style', DEFAULTS.style),
+    decks: int('decks', 1, 64, DEFAULTS.decks),
+    jokers: int('jokers', 0, 2, DEFAULTS.jokers),
+    rng: pick('rng', DEFAULTS.rng),
+    strategy: pick('strategy', DEFAULTS.strategy),
+    seed: q.get('seed') ?? '',
+  };
+  return { options, ignored };
+}
+
+/** The query string for `o`, listing only what differs from the defaults ('' for a plain deck). */
+export function toQuery(o: TableOptions): string {
+  const q = new URLSearchParams();
+  for (const key of ['seed', 'rng', 'strategy', 'style', 'decks', 'jokers'] as const) {
+    if (o[key] !== DEFAULTS[key]) q.set(key, String(o[key]));
+  }
+  const s = q.toString();
+  return s ? `?${s}` : '';
+}
+
+/** The seed value for the package: digits → integer (number, or bigint past 2^53), else the text. */
+export function seedValue(text: string): Seed | undefined {
+  if (text === '') return undefined;
+  if (/^(0|[1-9]\d{0,19})$/.test(text)) {
+    const n = BigInt(text);
+    if (n <= BigInt(Number.MAX_SAFE_INTEGER)) return Number(n);
+    if (n < 1n << 64n) return n;
+  }
+  return text;
+}
+
+/** The package's DeckOptions for `o`. */
+export function deckOptions(o: TableOptions): DeckOptions {
+  const seed = seedValue(o.seed);
+  return {
+    style: o.style,
+    decks: o.decks,
+    jokers: o.jokers,
+    rng: o.rng,
+    strategy: o.strategy,
+    ...(seed === undefined ? {} : { seed }),
+  };
+}
+
+/** Reads the "New deck" form (its controls are named after the options). */
+export function fromForm(form: HTMLFormElement): TableOptions {
+  const data = new FormData(form);
+  const text = (k: string) => String(data.get(k) ?? '');
+  return {
+    style: text('style') as StyleName,
+    decks: Number(text('decks')),
+    jokers: Number(text('jokers')),
+    rng: text('rng') as RngName,
+    strategy: text('strategy') as StrategyName,
+    seed: text('seed').trim(),
+  };
+}
+
+/** Writes `o` into the "New deck" form. */
+export function toForm(form: HTMLFormElement, o: TableOptions): void {
+  const set = (name: string, value: string) => {
+    const el = form.elements.namedItem(name);
+    if (el instanceof RadioNodeList) el.value = value;
+    else if (el instanceof HTMLInputElement || el instanceof HTMLSelectElement) el.value = value;
+  };
+  for (const key of ['style', 'decks', 'jokers', 'rng', 'strategy', 'seed'] as const) set(key, String(o[key]));
+}
