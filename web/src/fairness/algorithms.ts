@@ -35,7 +35,7 @@ export const ALGORITHM_INFO: Readonly<Record<AlgorithmName, AlgorithmInfo>> = {
   'off-by-one': { fair: false, cost: 'O(n)', summary: 'Swaps a[i] with a[random[0, n−1)] (the 1999 poker site): the last card never stays last.' },
   sattolo: { fair: false, cost: 'O(n)', summary: "Sattolo's j = random[0, i): only cyclic orders, no card ever stays in place." },
   'random-swaps': { fair: false, cost: 'O(rounds)', summary: 'Swaps two random positions `rounds` times (default n): too few to mix.' },
-  'bitmap-scan': { fair: false, cost: 'O(n²)', summary: 'Random start, then the next undealt card: cards after dealt runs are favoured.' },
+  'bitmap-scan': { fair: false, cost: 'O(n²) worst case', summary: 'Random start, then the next undealt card: cards after dealt runs are favoured.' },
   'sort-random': { fair: false, cost: 'O(n log n)', summary: 'array.sort(() => random() − 0.5), JavaScript\'s own sort: the order depends on the sort.' },
 };
 

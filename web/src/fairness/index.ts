@@ -12,7 +12,7 @@ export {
   type TimingProgress,
 } from './time-scaling.js';
 export {
-  ALPHA, MIN_EXPECTED, chiSquarePValue, chiSquareUniform, formatP, largestDeviation, matrixChiSquare, verdict,
+  ALPHA, MIN_EXPECTED, chiSquarePValue, chiSquareUniform, formatP, pText, largestDeviation, matrixChiSquare, verdict,
   type Deviation, type Verdict, type VerdictKind,
 } from './statistics.js';
 export { permutationAt, permutationRank, factorial } from './ranks.js';

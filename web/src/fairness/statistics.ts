@@ -81,6 +81,11 @@ export function formatP(p: number): string {
   return `${m} × 10${sup(String(Number(e)))}`;
 }
 
+/** "p = 0.42" or, below the smallest double, "p < 10⁻³⁰⁰". */
+export function pText(p: number): string {
+  return p === 0 ? 'p < 10⁻³⁰⁰' : `p = ${formatP(p)}`;
+}
+
 /** The verdict for a p-value when each cell expects `expected` counts, at significance `alpha`. */
 export function verdict(pValue: number, expected: number, alpha = ALPHA): Verdict {
   if (expected < MIN_EXPECTED) {
@@ -92,11 +97,11 @@ export function verdict(pValue: number, expected: number, alpha = ALPHA): Verdic
   if (pValue < alpha) {
     return {
       kind: 'biased',
-      text: `Biased. A uniform shuffle would give a χ² this large with probability p = ${formatP(pValue)}, below α = ${formatP(alpha)}.`,
+      text: `Biased. A uniform shuffle would give a χ² this large with probability ${pText(pValue)}, below α = ${formatP(alpha)}.`,
     };
   }
   return {
     kind: 'no-evidence-of-bias',
-    text: `No evidence of bias (p = ${formatP(pValue)} ≥ α = ${formatP(alpha)}). A test can only fail to find a bias; more trials find smaller ones.`,
+    text: `No evidence of bias (${pText(pValue)} ≥ α = ${formatP(alpha)}). A test can only fail to find a bias; more trials find smaller ones.`,
   };
 }
