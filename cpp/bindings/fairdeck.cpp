@@ -75,8 +75,15 @@ public:
   }
 
   bool ok() const { return deck_ != nullptr; }
-  bool shuffle() { return deck_->shuffle(), deck_->rng().wants_entropy(); }
-  bool shuffleRemaining() { return deck_->shuffle_remaining(), deck_->rng().wants_entropy(); }
+  /// Deals `taken` cards from the window (see take), shuffles, and returns straight() (see
+  /// window), or -1 if a secure deck wants fresh entropy first.
+  int shuffle(std::uint32_t taken) { return deck_->take(taken), deck_->shuffle(), opened(); }
+  int shuffleRemaining() { return deck_->shuffle_remaining(), opened(); }
+  /// Cards JS may deal itself from the heap at order(), from index window() − 1 down, telling
+  /// the core with take(k) before any other call (Deck::straight; 0 when draws are needed).
+  std::uint32_t window() const { return deck_->straight(); }
+  std::uintptr_t order() const { return reinterpret_cast<std::uintptr_t>(deck_->order()); }
+  void take(std::uint32_t k) { deck_->take(k); }
   int dealOne() {
     const std::uint32_t c = deck_->deal_one();
     return c == fd::kNoCard ? -1 : static_cast<int>(c);
@@ -105,6 +112,7 @@ public:
   std::string saveState(bool include_secret) const { return fd::save_state(*deck_, include_secret); }
 
 private:
+  int opened() const { return deck_->rng().wants_entropy() ? -1 : static_cast<int>(deck_->straight()); }
   std::uint32_t* reserve(std::uint32_t n) {
     if (buffer_.size() < n) buffer_.resize(n);
     return buffer_.data();
@@ -217,6 +225,9 @@ EMSCRIPTEN_BINDINGS(fairdeck) {
       .function("input", &CoreDeck::input)
       .function("returnCards", &CoreDeck::returnCards)
       .function("buffer", &CoreDeck::buffer)
+      .function("window", &CoreDeck::window)
+      .function("order", &CoreDeck::order)
+      .function("take", &CoreDeck::take)
       .function("size", &CoreDeck::size)
       .function("remaining", &CoreDeck::remaining)
       .function("returned", &CoreDeck::returned)

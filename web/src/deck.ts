@@ -8,6 +8,7 @@ import { coreError, show } from './errors.js';
 import { core } from './load.js';
 import { checkInt, checkKeys, deckOptions, SeedKind, type DeckOptions, type RngName, type StrategyName } from './options.js';
 import type { CoreDeck, FairdeckModule } from './wasm/fairdeck.js';
+import { DealWindow } from './window.js';
 
 /** A deck's saved state: plain JSON, written and validated by the core (see README "State"). */
 export interface DeckState {
@@ -56,6 +57,7 @@ export class Deck implements Iterable<Card> {
   #handle: CoreDeck | undefined;
   readonly #m: FairdeckModule;
   readonly #cards: CardTable;
+  readonly #win: DealWindow;
   /** How the deck was made. */
   readonly info: DeckInfo;
   /** Number of cards in the deck, dealt or not. */
@@ -82,6 +84,7 @@ export class Deck implements Iterable<Card> {
     }
     this.#m = m;
     this.#handle = handle;
+    this.#win = new DealWindow(m, handle, this.info.strategy === 'eager');
     this.size = handle.size();
     registry.register(this, handle, this);
   }
@@ -111,6 +114,7 @@ export class Deck implements Iterable<Card> {
 
   #live(): CoreDeck {
     if (!this.#handle) throw new Error('this Deck has been disposed');
+    this.#win.flush(this.#handle);  // first tell the core what JS dealt itself (window.ts)
     return this.#handle;
   }
 
@@ -133,26 +137,33 @@ export class Deck implements Iterable<Card> {
 
   /** Gathers every card and shuffles: a fresh deal starts, even mid-deal. */
   shuffle(): this {
-    if (this.#live().shuffle()) this.#handle!.reseed(entropy());
+    const h = this.#handle ?? this.#live();
+    this.#win.opened(h, h.shuffle(this.#win.drain()));
     return this;
   }
 
   /** Shuffles the undealt and returned cards together; dealt cards stay out. */
   shuffleRemaining(): this {
-    if (this.#live().shuffleRemaining()) this.#handle!.reseed(entropy());
+    const h = this.#live();
+    this.#win.opened(h, h.shuffleRemaining());
     return this;
   }
 
   /** Deals one card, or undefined when the deck is empty (like Array.prototype.pop). */
   dealOne(): Card | undefined {
-    const id = this.#live().dealOne();
-    return id < 0 ? undefined : this.#cards.get(id);
+    if (this.#win.left === 0 && this.#win.reopen(this.#live()) === 0) {
+      const id = this.#handle!.dealOne();
+      return id < 0 ? undefined : this.#cards.get(id);
+    }
+    return this.#win.next(this.#cards);
   }
 
   /** Deals up to `n` cards (fewer if fewer remain) in one call into WASM. */
   deal(n: number): Card[] {
+    if (n <= this.#win.left && n >= 0 && Number.isInteger(n) && this.#handle) return this.#win.deal(n, this.#cards);
     const h = this.#live();
     checkInt('n', n, 0, 2 ** 32 - 1);
+    this.#win.close();
     const k = h.deal(n);
     const heap = this.#m.HEAPU32;
     const at = h.buffer() >>> 2;
@@ -175,6 +186,7 @@ export class Deck implements Iterable<Card> {
     const ptr = h.input(ids.length);
     if (ids.length > 0 && ptr === 0) throw coreError(this.#m);
     this.#m.HEAPU32.set(ids, ptr >>> 2);
+    this.#win.close();
     if (!h.returnCards(ids.length)) throw coreError(this.#m);
   }
 
@@ -195,6 +207,7 @@ export class Deck implements Iterable<Card> {
   /** Frees the WASM memory of this deck. Safe to call twice; the deck is unusable afterwards. */
   dispose(): void {
     if (!this.#handle) return;
+    this.#win.close();
     registry.unregister(this);
     this.#handle.delete();
     this.#handle = undefined;

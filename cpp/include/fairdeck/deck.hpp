@@ -130,6 +130,15 @@ public:
     return k;
   }
 
+  /// Cards that deal straight from the end of `order()` with no random draw: an eager deck's
+  /// undealt pile while the return pile is empty (then deal_one() is order()[u − 1], u − 1, …); else 0.
+  std::uint32_t straight() const noexcept { return strategy_ == Strategy::eager && r_ == 0 ? u_ : 0; }
+  /// The card array (eager, lazy; empty for bitmap). Its address never changes after construction.
+  const std::uint32_t* order() const noexcept { return cards_.data(); }
+  /// Deals `k` ≤ straight() cards that the caller has read from order() itself: exactly what k
+  /// deal_one() calls would do.
+  void take(std::uint32_t k) noexcept { u_ -= std::min(k, straight()); }
+
   /// Moves dealt cards to the return pile. All or nothing: throws RangeError (changing nothing)
   /// if any id is out of range, not currently dealt, or named twice.
   void return_cards(std::span<const std::uint32_t> ids) {

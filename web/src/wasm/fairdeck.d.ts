@@ -13,9 +13,22 @@ export interface Handle {
 /** A deck in the core (cpp/include/fairdeck/deck.hpp). */
 export interface CoreDeck extends Handle {
   ok(): boolean;
-  /** Returns true when a secure deck wants fresh entropy (see `reseed`). */
-  shuffle(): boolean;
-  shuffleRemaining(): boolean;
+  /**
+   * Takes `taken` window cards (see `take`), shuffles, and returns `window()`, or -1 when a secure
+   * deck wants fresh entropy (see `reseed`).
+   */
+  shuffle(taken: number): number;
+  /** Shuffles the undealt and returned cards; returns like `shuffle`. */
+  shuffleRemaining(): number;
+  /**
+   * Cards JS may deal itself, reading HEAPU32 at `order() >>> 2` from index `window() − 1` down,
+   * as long as it calls `take(k)` before any other call (an eager deck with no returned cards; else 0).
+   */
+  window(): number;
+  /** Byte address of the core's card array (fixed for the deck's lifetime). */
+  order(): number;
+  /** Tells the core that JS dealt k cards from the window. */
+  take(k: number): void;
   /** Card id, or -1 when the deck is empty. */
   dealOne(): number;
   /** Deals up to n cards into the buffer; returns how many. */
