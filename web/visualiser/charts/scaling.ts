@@ -25,7 +25,7 @@ export function durationLabel(ns: number): string {
 
 /** An SVG chart of `r`, `width` pixels wide. */
 export function scalingChart(r: TimeScalingResult, width: number): SVGSVGElement {
-  const height = 340, m = { left: 64, right: 190, top: 12, bottom: 44 };
+  const height = 340, m = { left: 64, right: 240, top: 12, bottom: 44 };
   const svg = el('svg', { width, height, viewBox: `0 0 ${width} ${height}`, role: 'img' }) as SVGSVGElement;
   const w = width - m.left - m.right, h = height - m.top - m.bottom;
   const sizes = [...new Set(r.points.map((p) => p.n))].sort((a, b) => a - b);
@@ -68,7 +68,8 @@ export function scalingChart(r: TimeScalingResult, width: number): SVGSVGElement
     const ly = m.top + 8 + i * 20, lx = m.left + w + 16;
     svg.append(el('line', { x1: lx, x2: lx + 22, y1: ly, y2: ly, stroke: colour, 'stroke-width': 2, 'stroke-dasharray': dash }));
     const k = r.exponents[a];
-    svg.append(el('text', { x: lx + 28, y: ly + 4, 'font-size': 12 }, `${a} ${Number.isFinite(k) ? `≈ N^${k!.toFixed(2)}` : ''}`));
+    const js = pts[0]?.implementation === 'js' ? ' (JS)' : '';
+    svg.append(el('text', { x: lx + 28, y: ly + 4, 'font-size': 12 }, `${a}${js} ${Number.isFinite(k) ? `≈ N^${k!.toFixed(2)}` : ''}`));
   });
   return svg;
 }
