@@ -8,7 +8,7 @@ import { Announcer, CardList, nameCards, tableLabel } from './a11y.js';
 import { bindShortcuts, listShortcuts, type Action } from './keys.js';
 import { DEFAULTS, fromForm, fromQuery, toForm, toQuery, type TableOptions } from './options.js';
 import { showCounts, showFairness, showSecurity } from './panel.js';
-import { playClassic, type ScriptHost } from './script.js';
+import { playClassic, StepLog, type ScriptHost } from './script.js';
 import { Session, type Outcome } from './session.js';
 import { TableView, type Change } from './table/view.js';
 
@@ -16,6 +16,7 @@ const $ = <T extends HTMLElement>(sel: string) => document.querySelector<T>(sel)
 const form = $<HTMLFormElement>('#options');
 const announcer = new Announcer($('#announce'));
 const view = new TableView($<HTMLCanvasElement>('#table'));
+const steps = new StepLog($<HTMLOListElement>('#log'));
 const EMPTY = 'The deck is empty: shuffle (S), or return cards (R) to deal them again.';
 
 await init();
@@ -116,28 +117,13 @@ const act = {
   },
 };
 
-const log = $<HTMLOListElement>('#log');
-/** Adds a line to the step log; returns a function that writes the step's outcome. */
-function addLog(title: string, step?: number): (detail: string) => void {
-  const li = document.createElement('li');
-  if (step) li.dataset.step = String(step);
-  const head = document.createElement('strong');
-  head.textContent = step ? `${step}. ${title}` : title;
-  const detail = document.createElement('span');
-  li.append(head, ' ', detail);
-  log.append(li);
-  while (log.children.length > 80) log.firstElementChild!.remove();
-  li.scrollIntoView({ block: 'nearest' });
-  return (text) => (detail.textContent = `— ${text}`);
-}
-
 async function runScript(): Promise<void> {
   if (script) {
     script.stopped = true;
     return;
   }
   const state = (script = { stopped: false });
-  log.replaceChildren();
+  steps.clear();
   refresh();
   const host: ScriptHost = {
     open: () => act.open(),
@@ -145,7 +131,7 @@ async function runScript(): Promise<void> {
     dealAll: () => act.deal(session.counts.remaining),
     dealPart: () => act.deal(session.options.style === 'german' ? 10 : 13),
     discard: () => act.returnCards(true),
-    log: (n, title) => addLog(title, n),
+    log: (n, title) => steps.add(title, n),
     settle: async () => {
       await view.whenIdle();
       await new Promise((r) => setTimeout(r, view.reducedMotion ? 80 : 600));
@@ -157,12 +143,12 @@ async function runScript(): Promise<void> {
   const finished = await playClassic(host);
   script = undefined;
   refresh();
-  addLog(finished ? 'Demo finished' : 'Demo stopped');
+  steps.add(finished ? 'Demo finished' : 'Demo stopped');
   announcer.say(finished ? 'The classic demo finished.' : 'The classic demo stopped.');
 }
 
 const manual = (title: string, run: () => string) => () => {
-  if (!script) addLog(title)(run());
+  if (!script) steps.add(title)(run());
 };
 const actions: Record<Action, () => void> = {
   dealOne: manual('Deal one', () => act.deal(1)),
@@ -201,7 +187,8 @@ listShortcuts($('#keys'));
 toForm(form, session.options);
 showSecurity($('#security'), session.info, session.options);
 showFairness($('#fair'), session.info, session.counts.size);
+history.replaceState(null, '', location.pathname + toQuery(session.options));
 refresh();
 announcer.say(ignored.length ? `Ignored from the address: ${ignored.join(', ')}.` : `Ready: ${describeDeck()}. Press D to deal a card.`);
-addLog('Open a new deck')(describeDeck());
+steps.add('Open a new deck')(describeDeck());
 document.body.dataset.ready = 'true';

@@ -36,8 +36,14 @@ export function jitter(id: number): { dx: number; dy: number; rot: number } {
   return { dx: u(0) * 3, dy: u(8) * 3, rot: (u(16) * 2.4 * Math.PI) / 180 };
 }
 
+/** True for a narrow table (a phone): the piles sit side by side above the cards. */
+export function narrow(width: number): boolean {
+  return width < 560;
+}
+
 /** Card width for a canvas of `width` × `height` CSS pixels. */
 export function cardWidth(width: number, height: number): number {
+  if (narrow(width)) return Math.round(Math.max(44, Math.min(84, width / 5.4, (height - 2 * MARGIN - 80) / 2.6 / 1.4)));
   const byWidth = width / 8.2;
   const byHeight = (height - 2 * MARGIN - 48) / 2 / 1.4;
   return Math.round(Math.max(44, Math.min(118, byWidth, byHeight)));
@@ -65,17 +71,26 @@ function grid(n: number, aw: number, ah: number, cw: number, ch: number) {
 export function layout(width: number, height: number, n: number): Layout {
   const cw = cardWidth(width, height);
   const ch = Math.round(cw * 1.4);
-  const pileX = MARGIN + cw / 2 + 4;
-  const deck = { x: pileX, y: MARGIN + ch / 2 + 4, rot: 0 };
-  const returned = { x: pileX, y: Math.min(height - MARGIN - ch / 2 - 22, deck.y + ch + 44), rot: 0 };
-  const left = pileX + cw / 2 + 2 * MARGIN;
+  const deck = { x: MARGIN + cw / 2 + 4, y: MARGIN + ch / 2 + 4, rot: 0 };
+  let returned: Place;
+  let left: number;
+  let top: number;
+  if (narrow(width)) {
+    returned = { x: deck.x + cw + 2 * MARGIN, y: deck.y, rot: 0 };
+    left = MARGIN;
+    top = deck.y + ch / 2 + 40;
+  } else {
+    returned = { x: deck.x, y: Math.min(height - MARGIN - ch / 2 - 22, deck.y + ch + 44), rot: 0 };
+    left = deck.x + cw / 2 + 2 * MARGIN;
+    top = MARGIN;
+  }
   const aw = width - left - MARGIN;
-  const ah = height - 2 * MARGIN - 6;
+  const ah = height - top - MARGIN - 6;
   const g = grid(Math.max(n, 1), aw, ah, cw, ch);
   const blockW = cw + (g.cols - 1) * g.sx;
   const blockH = ch + (g.rows - 1) * g.sy;
   const x0 = left + (aw - blockW) / 2 + cw / 2;
-  const y0 = MARGIN + (ah - blockH) / 2 + ch / 2 + 6;
+  const y0 = top + (ah - blockH) / 2 + ch / 2 + 6;
   return {
     cw,
     ch,
@@ -88,4 +103,13 @@ export function layout(width: number, height: number, n: number): Layout {
       return { x: x0 + col * g.sx + j.dx, y: y0 + row * g.sy + j.dy, rot: j.rot };
     },
   };
+}
+
+/** True if the point (x, y) lies on a card of `cw` × `ch` centred and turned at `at`. */
+export function inside(at: Place, x: number, y: number, cw: number, ch: number): boolean {
+  const dx = x - at.x;
+  const dy = y - at.y;
+  const c = Math.cos(-at.rot);
+  const s = Math.sin(-at.rot);
+  return Math.abs(dx * c - dy * s) <= cw / 2 && Math.abs(dx * s + dy * c) <= ch / 2;
 }

@@ -7,7 +7,7 @@
 import type { Card } from 'fairdeck';
 import { Sprites } from '../faces/sprites.js';
 import { card as drawCard, felt, hint, pile } from './draw.js';
-import { layout, type Layout, type Place } from './layout.js';
+import { inside, layout, type Layout, type Place } from './layout.js';
 import { DURATION, MotionPreference, Riffles, Tween, type Pose } from './motion.js';
 
 /** What the table shows. */
@@ -204,12 +204,8 @@ export class TableView {
       const card = this.#state.cards[i];
       const item = this.#items.get(card);
       if (!item || item.tween.waiting(now)) continue;
-      const p = item.tween.at(now);
-      const dx = x - p.x;
-      const dy = y - p.y - (this.#state.selected.has(card) ? -ch * 0.16 : 0);
-      const c = Math.cos(-p.rot);
-      const sn = Math.sin(-p.rot);
-      if (Math.abs(dx * c - dy * sn) <= cw / 2 && Math.abs(dx * sn + dy * c) <= ch / 2) return card;
+      const lift = this.#state.selected.has(card) ? -ch * 0.16 : 0;
+      if (inside(item.tween.at(now), x, y - lift, cw, ch)) return card;
     }
     return undefined;
   }
