@@ -19,7 +19,12 @@ const view = new TableView($<HTMLCanvasElement>('#table'));
 const steps = new StepLog($<HTMLOListElement>('#log'));
 const EMPTY = 'The deck is empty: shuffle (S), or return cards (R) to deal them again.';
 
-await init();
+try {
+  await init();
+} catch (e) {
+  announcer.say(`Could not load the deck's WebAssembly: ${(e as Error).message}`);
+  throw e;
+}
 const { options: asked, ignored } = fromQuery(location.search);
 let session: Session;
 try {

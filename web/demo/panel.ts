@@ -55,10 +55,10 @@ export function orders(n: number): string {
   return `${(10 ** (l - e)).toFixed(2)} × 10${[...String(e)].map((d) => SUPERSCRIPT[Number(d)]).join('')}`;
 }
 
-const STRATEGY_TEXT = {
-  eager: 'eager: the whole deck is shuffled at once, and each deal takes the next card',
-  lazy: 'lazy: each deal swaps a uniformly chosen undealt card out — one Fisher–Yates step per deal',
-  bitmap: 'bitmap: each deal takes the r-th undealt card for a uniform r',
+const HOW = {
+  eager: 'a shuffle is a Fisher–Yates shuffle run in WebAssembly, and each deal takes the next card.',
+  lazy: 'each deal is one Fisher–Yates step run in WebAssembly (it swaps a uniformly chosen undealt card out), so a shuffle costs nothing until you deal.',
+  bitmap: 'each deal takes the r-th undealt card for a uniform r, in WebAssembly — not “a random start, then the next free card”, which favours cards after gaps.',
 } as const;
 
 /** Fills the blurb for a deck of `size` cards made with `info`. */
@@ -78,12 +78,8 @@ export function showFairness(el: HTMLElement, info: DeckInfo, size: number): voi
   const strong = (t: string) => Object.assign(document.createElement('strong'), { textContent: t });
   const code = (t: string) => Object.assign(document.createElement('code'), { textContent: t });
   el.replaceChildren(
-    p(
-      'Every shuffle is a Fisher–Yates shuffle run in WebAssembly, so each of the ',
-      strong(`${size}! ≈ ${orders(size)}`),
-      ' orders of this deck is equally likely — if every draw is uniform.',
-    ),
-    p('They are: each draw is an unbiased bounded integer (Lemire’s rejection method, never ', code('% n'), ') from ', strong(engine), source),
-    p('Dealing strategy ', strong(STRATEGY_TEXT[info.strategy].split(':')[0]), `:${STRATEGY_TEXT[info.strategy].split(':')[1]}.`),
+    p('Each of the ', strong(`${size}! ≈ ${orders(size)}`), ' orders of this deck is equally likely if every draw is uniform. Strategy ',
+      strong(info.strategy), `: ${HOW[info.strategy]}`),
+    p('Every draw is uniform: an unbiased bounded integer (Lemire’s rejection method, never ', code('% n'), ') from ', strong(engine), source),
   );
 }

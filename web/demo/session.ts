@@ -76,10 +76,11 @@ export class Session {
     return this.#clear();
   }
 
-  /** Deals up to `n` cards (one WASM call) onto the table. */
+  /** Deals up to `n` cards onto the table (`dealOne()` for one, else one `deal(n)` call). */
   deal(n: number): Outcome {
     const fromDeck = this.counts.undealt;
-    const cards = this.#deck.deal(n);
+    const one = n === 1 ? this.#deck.dealOne() : undefined;
+    const cards = n === 1 ? (one ? [one] : []) : this.#deck.deal(n);
     const from = new Map(cards.map((c, i) => [c, i < fromDeck ? 'deck' : 'returned'] as const));
     this.#table.push(...cards);
     return { dealt: cards, from, removed: [] };
