@@ -1,0 +1,59 @@
+#!/usr/bin/env bash
+# Fuzzes the C++ core with libFuzzer under AddressSanitizer + UBSan (tests/fuzz/README.md).
+#   npm run fuzz                          long run: every target for FUZZ_SECONDS (default 600) each
+#   bash scripts/fuzz.sh --short          about a minute in all (npm test runs this)
+#   bash scripts/fuzz.sh [--short] deck   only the named targets (deck, state)
+#   FUZZ_SECONDS=3600 npm run fuzz        choose the duration per target
+# The committed seed corpus (tests/fuzz/corpus/<target>) is only read; inputs that reach new code
+# are kept in build/fuzz/corpus/<target>, so later runs start from everything found so far. A
+# crashing input is written to build/fuzz/artifacts/ and the script exits non-zero, printing the
+# command that replays it.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+seconds=${FUZZ_SECONDS:-600}
+targets=()
+for arg in "$@"; do
+  case "$arg" in
+    --short) seconds=${FUZZ_SECONDS:-27} ;;
+    deck|state) targets+=("$arg") ;;
+    *) echo "fuzz.sh: unknown argument '$arg' (use --short, deck, state)" >&2; exit 2 ;;
+  esac
+done
+[ ${#targets[@]} -gt 0 ] || targets=(deck state)
+
+if ! command -v clang++ >/dev/null; then
+  echo "fuzz.sh: clang++ is missing (scripts/setup.sh installs clang and libclang-rt-14-dev)" >&2
+  exit 1
+fi
+cmake -S . -B build/fuzz -DFAIRDECK_FUZZ=ON -DCMAKE_CXX_COMPILER=clang++ -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
+cmake --build build/fuzz -j2 --target $(printf 'fuzz_%s ' "${targets[@]}") >/dev/null
+
+mkdir -p build/fuzz/artifacts
+total=0
+summary=()
+for t in "${targets[@]}"; do
+  mkdir -p "build/fuzz/corpus/$t"
+  extra=()
+  [ -f "tests/fuzz/$t.dict" ] && extra+=("-dict=tests/fuzz/$t.dict")
+  log="build/fuzz/$t.log"
+  echo "fuzz: $t for ${seconds} s (log: $log)"
+  status=0
+  ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
+    "./build/fuzz/fuzz_$t" "build/fuzz/corpus/$t" "tests/fuzz/corpus/$t" "${extra[@]}" \
+    -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -max_len=4096 -print_final_stats=1 \
+    -artifact_prefix=build/fuzz/artifacts/"$t"- >"$log" 2>&1 || status=$?
+  runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
+  corpus=$(find "build/fuzz/corpus/$t" "tests/fuzz/corpus/$t" -type f | wc -l)
+  if [ $status -ne 0 ] || [ -z "$runs" ]; then
+    grep -E 'ERROR|invariant broken|runtime error|SUMMARY|Test unit written|==[0-9]+==' "$log" | head -40 >&2 || true
+    tail -20 "$log" >&2
+    crash=$(sed -n "s/.*Test unit written to \(.*\)/\1/p" "$log" | tail -1)
+    echo "fuzz: $t FAILED (exit $status)${crash:+; replay with: ./build/fuzz/fuzz_$t $crash}" >&2
+    exit 1
+  fi
+  total=$((total + runs))
+  summary+=("$t: $runs executions in ${seconds} s, corpus $corpus inputs")
+  echo "fuzz: $t ok: $runs executions in ${seconds} s, 0 crashes, 0 leaks (corpus $corpus inputs)"
+done
+(IFS=";"; echo "fuzz: all targets ok, $total executions in all (${summary[*]})")
