@@ -139,15 +139,15 @@ inline std::unique_ptr<Deck> restore_state(std::string_view text, const std::opt
   if (order != "exact" && order != "hidden") throw TypeError("state.order must be \"exact\" or \"hidden\"");
   const std::vector<std::uint32_t> undealt = detail::ids(v, "undealt"), returned = detail::ids(v, "returned"),
                                    dealt = detail::ids(v, "dealt"), dice = detail::ids(v, "dice");
+  if (undealt.size() + returned.size() + dealt.size() != size)  // before allocating `size` bytes below
+    throw RangeError("state piles hold " + std::to_string(undealt.size() + returned.size() + dealt.size()) +
+                     " cards but the deck has " + std::to_string(size));
   std::vector<std::uint8_t> seen(size, 0);
   for (const auto* pile : {&undealt, &returned, &dealt})
     for (std::uint32_t c : *pile) {
       if (c >= size) throw RangeError("state holds card " + std::to_string(c) + " but the deck has ids 0–" + std::to_string(size - 1));
       if (seen[c]++) throw RangeError("state holds card " + std::to_string(c) + " twice");
     }
-  if (undealt.size() + returned.size() + dealt.size() != size)
-    throw RangeError("state piles hold " + std::to_string(undealt.size() + returned.size() + dealt.size()) +
-                     " cards but the deck has " + std::to_string(size));
   Dice pending;
   if (!dice.empty()) {
     const std::size_t k = dice.size() - 1;
