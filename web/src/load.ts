@@ -36,7 +36,10 @@ async function wasmBytes(source: string | URL): Promise<Uint8Array | undefined> 
 
 async function load(options: InitOptions): Promise<FairdeckModule> {
   const source = options.wasm ?? new URL('./wasm/fairdeck.wasm', import.meta.url);
-  const where = source instanceof URL || typeof source === 'string' ? String(source) : 'the bytes given';
+  const where =
+    source instanceof URL || typeof source === 'string'
+      ? String(source)
+      : source instanceof WebAssembly.Module ? 'the WebAssembly.Module given' : 'the bytes given';
   try {
     if (typeof source === 'string' || source instanceof URL) {
       const bytes = await wasmBytes(source);
@@ -45,13 +48,19 @@ async function load(options: InitOptions): Promise<FairdeckModule> {
       return await createFairdeckModule({ locateFile: () => href });
     }
     if (source instanceof WebAssembly.Module) {
+      // The factory's promise never settles if instantiation (or `done`) fails here: race it.
       const compiled = source;
-      return await createFairdeckModule({
-        instantiateWasm: (imports, done) => {
-          WebAssembly.instantiate(compiled, imports).then((instance) => done(instance, compiled));
-          return {};
-        },
-      });
+      let fail: (reason: unknown) => void = () => {};
+      const failed = new Promise<never>((_, reject) => (fail = reject));
+      return await Promise.race([
+        createFairdeckModule({
+          instantiateWasm: (imports, done) => {
+            WebAssembly.instantiate(compiled, imports).then((instance) => done(instance, compiled)).catch(fail);
+            return {};
+          },
+        }),
+        failed,
+      ]);
     }
     return await createFairdeckModule({ wasmBinary: source as ArrayBuffer | Uint8Array });
   } catch (cause) {

@@ -74,6 +74,7 @@ export class DealWindow {
 
   /** Opens the window a shuffle returned; -1 means: reseed with fresh entropy first. */
   opened(handle: CoreDeck, window: number): void {
+    this.left = 0;  // the deck was shuffled: if entropy() throws, the old window must be gone
     if (window < 0) handle.reseed(entropy());
     this.left = window >= 0 ? window : handle.window();
   }

@@ -1,0 +1,196 @@
+/**
+ * Fault paths: a platform without (or with a failing) secure random source, a WebAssembly module
+ * that cannot be loaded, and concurrent init() calls. Each load test imports a fresh copy of the
+ * package (vi.resetModules), because init() is memoised per module instance.
+ */
+import { readFileSync } from 'node:fs';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+
+const wasmUrl = new URL('../../web/src/wasm/fairdeck.wasm', import.meta.url);
+
+/** A fresh, uninitialised instance of the package and its raw-output entry point. */
+async function fresh() {
+  vi.resetModules();
+  const main = await import('fairdeck');
+  const random = await import('fairdeck/random');
+  return { ...main, ...random };
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+const NO_SOURCE = /no secure random source \(crypto\.getRandomValues\)/;
+
+describe('without a secure random source', () => {
+  it('every unseeded use throws a clear Error, and nothing falls back to a weaker source', async () => {
+    const f = await fresh();
+    await f.init();
+    const seededBefore = new f.Deck({ seed: 9 }).deal(52).map(String);
+    const hidden = new f.Deck().toJSON(); // a secure deck's state without its key
+    const mathRandom = vi.spyOn(Math, 'random');
+    for (const missing of [undefined, {}, { getRandomValues: 'not a function' }]) {
+      vi.stubGlobal('crypto', missing);
+      expect(() => new f.Deck()).toThrow(NO_SOURCE);
+      expect(() => new f.Deck({ strategy: 'bitmap', rng: 'xoshiro256' })).toThrow(NO_SOURCE);
+      expect(() => f.shuffle([1, 2, 3])).toThrow(NO_SOURCE);
+      expect(() => f.shuffle(new Uint8Array(4))).toThrow(NO_SOURCE);
+      expect(() => f.permutation(5)).toThrow(NO_SOURCE);
+      expect(() => f.randomUint32(4)).toThrow(NO_SOURCE);
+      expect(() => f.randomBytes(4)).toThrow(NO_SOURCE);
+      expect(() => new f.RandomStream()).toThrow(NO_SOURCE);
+      expect(() => f.Deck.fromJSON(hidden)).toThrow(NO_SOURCE);
+      // Seeded use needs no entropy and is unaffected.
+      expect(new f.Deck({ seed: 9 }).deal(52).map(String)).toEqual(seededBefore);
+      expect([...f.permutation(5, { seed: 1 })].sort()).toEqual([0, 1, 2, 3, 4]);
+    }
+    expect(mathRandom).not.toHaveBeenCalled();
+  });
+
+  it('a throwing crypto.getRandomValues gives a clear Error naming it, with the cause kept', async () => {
+    const f = await fresh();
+    await f.init();
+    const cause = new Error('QuotaExceededError: entropy pool exhausted');
+    vi.spyOn(globalThis.crypto, 'getRandomValues').mockImplementation(() => {
+      throw cause;
+    });
+    for (const use of [() => new f.Deck(), () => f.permutation(3), () => f.randomBytes(1), () => new f.RandomStream()]) {
+      let error: unknown;
+      try {
+        use();
+      } catch (e) {
+        error = e;
+      }
+      expect(error).toBeInstanceOf(Error);
+      expect(String(error)).toMatch(/crypto\.getRandomValues failed: Error: QuotaExceededError: entropy pool exhausted/);
+      expect((error as Error).cause).toBe(cause);
+    }
+  });
+
+  it('a long-lived secure deck whose reseed fails throws, stays consistent, and reseeds once it can', async () => {
+    const f = await fresh();
+    await f.init();
+    const deck = new f.Deck();
+    const spy = vi.spyOn(globalThis.crypto, 'getRandomValues');
+    let failing = false;
+    spy.mockImplementation(<T extends ArrayBufferView | null>(a: T): T => {
+      if (failing) throw new Error('entropy source went away');
+      (a as unknown as Uint8Array).fill(7); // deterministic is fine here: only the call is observed
+      return a;
+    });
+    // Deal part of each deal so the JS dealing window is open with cards left when the reseed
+    // comes due (≈ 12 engine words per 52-card shuffle; a reseed is due every 16,384 words).
+    failing = true;
+    let threw = 0;
+    for (let i = 0; i < 3000 && threw === 0; i++) {
+      deck.deal(7);
+      deck.dealOne();
+      try {
+        deck.shuffle();
+      } catch (e) {
+        threw++;
+        expect(String(e)).toMatch(/crypto\.getRandomValues failed: Error: entropy source went away/);
+      }
+    }
+    expect(threw).toBe(1);
+    // The shuffle itself happened (a fresh deal with the old key, which is still ChaCha20): the
+    // deck must agree with itself — 52 distinct cards, and the core's piles match what was dealt.
+    const first = deck.deal(5);
+    expect(deck.remaining).toBe(47);
+    expect(new Set(deck.dealt)).toEqual(new Set(first));
+    const rest = [...deck];
+    expect(new Set([...first, ...rest]).size).toBe(52);
+    expect(deck.toJSON().dealt).toHaveLength(52);
+    // Still failing: the next shuffle asks again and throws again; no silent fallback.
+    expect(() => deck.shuffle()).toThrow(/getRandomValues failed/);
+    failing = false;
+    const calls = spy.mock.calls.length;
+    deck.shuffle();
+    expect(spy.mock.calls.length).toBe(calls + 1);
+    deck.shuffle();
+    expect(spy.mock.calls.length).toBe(calls + 1); // reseeded: not due again for 16,384 words
+    expect(new Set([...deck]).size).toBe(52);
+    deck.dispose();
+  });
+});
+
+describe('loading the WebAssembly module', () => {
+  it('rejects with the URL in the message when the file does not exist, and can be retried', async () => {
+    const f = await fresh();
+    const missing = new URL('file:///nonexistent/dir/fairdeck.wasm');
+    await expect(f.init({ wasm: missing })).rejects.toThrow(
+      /could not load its WebAssembly module from file:\/\/\/nonexistent\/dir\/fairdeck\.wasm: .*ENOENT/,
+    );
+    await expect(f.init({ wasm: 'file:///nonexistent/other.wasm' })).rejects.toThrow(/file:\/\/\/nonexistent\/other\.wasm/);
+    expect(f.isReady()).toBe(false);
+    expect(() => new f.Deck({ seed: 1 })).toThrow(/not initialised/);
+    await f.init(); // the default location works after failures
+    expect(new f.Deck({ seed: 1 }).deal(52)).toHaveLength(52);
+  });
+
+  it('rejects with the URL when it cannot be fetched', async () => {
+    const f = await fresh();
+    const url = 'http://127.0.0.1:9/assets/fairdeck.wasm'; // port 9 (discard): nothing listens
+    await expect(f.init({ wasm: url })).rejects.toThrow(/from http:\/\/127\.0\.0\.1:9\/assets\/fairdeck\.wasm: /);
+  });
+
+  it('rejects clearly when the URL or the bytes are not this module', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {}); // Emscripten logs the abort too
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const f = await fresh();
+    await expect(f.init({ wasm: new Uint8Array([1, 2, 3, 4]) })).rejects.toThrow(
+      /could not load its WebAssembly module from the bytes given: .*CompileError/,
+    );
+    const notWasm = new URL('../../package.json', import.meta.url);
+    await expect(f.init({ wasm: notWasm })).rejects.toThrow(new RegExp(`from ${notWasm.href.replace(/[.]/g, '\\.')}: .*CompileError`));
+    const truncated = readFileSync(wasmUrl).subarray(0, 1000);
+    await expect(f.init({ wasm: truncated })).rejects.toThrow(/the bytes given: .*CompileError/);
+    await f.init();
+    expect(f.isReady()).toBe(true);
+  });
+
+  it('rejects (instead of hanging) when given a compiled WebAssembly.Module that is not this one', async () => {
+    const f = await fresh();
+    // (module (import "a" "b" (func))): instantiates against the glue's imports, but exports nothing.
+    const other = new WebAssembly.Module(
+      new Uint8Array([0, 97, 115, 109, 1, 0, 0, 0, 1, 4, 1, 96, 0, 0, 2, 7, 1, 1, 97, 1, 98, 0, 0]),
+    );
+    // (module (import "x" "y" (func))): does not even instantiate.
+    const unlinkable = new WebAssembly.Module(
+      new Uint8Array([0, 97, 115, 109, 1, 0, 0, 0, 1, 4, 1, 96, 0, 0, 2, 7, 1, 1, 120, 1, 121, 0, 0]),
+    );
+    for (const wasm of [other, unlinkable]) {
+      const outcome = await Promise.race([
+        f.init({ wasm }).then(() => 'resolved', (e: unknown) => String(e)),
+        new Promise<string>((resolve) => setTimeout(() => resolve('still pending after 5 s'), 5000)),
+      ]);
+      expect(outcome).toMatch(/could not load its WebAssembly module from the WebAssembly\.Module given/);
+    }
+    await f.init({ wasm: new WebAssembly.Module(readFileSync(wasmUrl)) }); // the right one works
+    expect(new f.Deck({ seed: 2 }).deal(3)).toHaveLength(3);
+  });
+
+  it('loads once when init() is called concurrently, and every caller gets the same module', async () => {
+    const f = await fresh();
+    const instantiate = vi.spyOn(WebAssembly, 'instantiate');
+    const { core } = await import('../../web/src/load.js');
+    const calls = await Promise.allSettled(Array.from({ length: 8 }, () => f.init()));
+    expect(calls.every((c) => c.status === 'fulfilled')).toBe(true);
+    expect(instantiate).toHaveBeenCalledTimes(1);
+    const m = core();
+    await f.init();
+    expect(core()).toBe(m);
+    expect(instantiate).toHaveBeenCalledTimes(1);
+  });
+
+  it('concurrent callers of a failing load all see the failure, and a later call loads afresh', async () => {
+    const f = await fresh();
+    const missing = 'file:///nonexistent/fairdeck.wasm';
+    const results = await Promise.allSettled([f.init({ wasm: missing }), f.init(), f.init()]);
+    expect(results.map((r) => r.status)).toEqual(['rejected', 'rejected', 'rejected']);
+    for (const r of results) expect(String((r as PromiseRejectedResult).reason)).toMatch(/nonexistent/);
+    await f.init();
+    expect(f.isReady()).toBe(true);
+  });
+});
