@@ -97,23 +97,33 @@ export function cardTable(style: 'french' | 'german' | 'generic', decks: number,
 }
 
 /**
- * Card ids for `returnCards`: Cards must be this table's own, codes must exist (in a shoe the
- * first copy that is dealt is chosen, via `dealtIds`), ids must be in range. Throws otherwise.
+ * Card ids for `returnCards`: Cards must be this table's own, codes must exist, ids must be in
+ * range; throws otherwise. A code names any copy of its card (several in a shoe): it becomes the
+ * first copy (by id) that is dealt (`dealtIds`) and not named by another entry of the same call,
+ * so returning 'AS' twice from a shoe returns two aces of spades.
  */
 export function resolveIds(list: unknown[], table: CardTable, size: number, dealtIds: () => Set<number>): number[] {
-  let dealt: Set<number> | undefined;
-  return list.map((c) => {
+  const fixed = list.map((c): number | undefined => {
     if (typeof c === 'number') return checkInt('card id', c, 0, size - 1);
     if (typeof c === 'string') {
-      const candidates = table.idsOf(c);
-      if (!candidates) throw new RangeError(`unknown card code ${show(c)} for this deck`);
-      dealt ??= dealtIds();
-      return candidates.find((id) => dealt!.has(id)) ?? candidates[0];
+      if (!table.idsOf(c)) throw new RangeError(`unknown card code ${show(c)} for this deck`);
+      return undefined;
     }
     if (c && typeof c === 'object' && typeof (c as Card).id === 'number') {
       if (!table.owns(c as Card)) throw new RangeError(`card ${String(c)} does not belong to this deck`);
       return (c as Card).id;
     }
     throw new TypeError(`cards must hold Card objects, codes or ids, got ${show(c)}`);
+  });
+  if (!fixed.includes(undefined)) return fixed as number[];
+  const named = new Set(fixed);
+  const dealt = dealtIds();
+  return fixed.map((id, i) => {
+    if (id !== undefined) return id;
+    const candidates = table.idsOf(list[i] as string)!;
+    // Not dealt or all named: a copy the core will reject by name ("still in the deck", "named twice").
+    const pick = candidates.find((c) => dealt.has(c) && !named.has(c)) ?? candidates.find((c) => !named.has(c)) ?? candidates[0];
+    named.add(pick);
+    return pick;
   });
 }
