@@ -68,6 +68,43 @@ TEST(ChaCha20, EngineStreamIsTheKeystreamWithCounterFromZeroAndZeroNonce) {
   EXPECT_EQ(e.next_u32(), 0x3c2990fau);
 }
 
+TEST(ChaCha20, FourBlocksAtOnceAreFourSingleBlocksIncludingTheCounterCarry) {
+  std::uint32_t in[16] = {0x61707865, 0x3320646e, 0x79622d32, 0x6b206574};
+  for (int i = 4; i < 12; ++i) in[i] = 0x9e3779b9u * static_cast<std::uint32_t>(i);
+  for (std::uint64_t block : {std::uint64_t{0}, std::uint64_t{5}, (std::uint64_t{1} << 32) - 2, std::uint64_t{0x0fffffffffffffff}}) {
+    std::uint32_t four[64];
+    chacha20_blocks4(in, block, four);
+    for (std::uint64_t b = 0; b < 4; ++b) {
+      std::uint32_t one_in[16], one[16];
+      std::copy(in, in + 16, one_in);
+      one_in[12] = static_cast<std::uint32_t>(block + b);
+      one_in[13] = static_cast<std::uint32_t>((block + b) >> 32);
+      chacha20_block(one_in, one);
+      for (int i = 0; i < 16; ++i) ASSERT_EQ(four[16 * b + i], one[i]) << "block " << block + b << " word " << i;
+    }
+  }
+}
+
+TEST(ChaCha20, EngineWordsAreTheOneBlockStreamAtEveryPositionAndSeek) {
+  ChaCha20 e(counting_key());
+  std::uint32_t in[16] = {0x61707865, 0x3320646e, 0x79622d32, 0x6b206574};
+  for (int i = 0; i < 8; ++i) in[4 + i] = 0x03020100u + 0x04040404u * static_cast<std::uint32_t>(i);
+  for (std::uint32_t block = 0; block < 20; ++block) {
+    std::uint32_t one[16];
+    in[12] = block;
+    chacha20_block(in, one);
+    for (int i = 0; i < 16; ++i) ASSERT_EQ(e.next_u32(), one[i]) << "block " << block << " word " << i;
+  }
+  EXPECT_EQ(e.position(), 320u);
+  for (std::uint64_t pos : {0u, 1u, 15u, 16u, 63u, 64u, 65u, 200u}) {  // seeks land mid-buffer too
+    ChaCha20 a(counting_key()), b(Bytes32{});
+    for (std::uint64_t i = 0; i < pos; ++i) a.next_u32();
+    ASSERT_TRUE(b.load(a.save()));
+    EXPECT_EQ(b.position(), pos);
+    for (int i = 0; i < 130; ++i) ASSERT_EQ(a.next_u32(), b.next_u32()) << "from " << pos;
+  }
+}
+
 TEST(ChaCha20, SaveAndLoadResumeTheStreamExactly) {
   ChaCha20 a(counting_key());
   for (int i = 0; i < 37; ++i) a.next_u32();
