@@ -157,16 +157,25 @@ public:
       return 0;
     });
   }
-  bool ok() const { return bulk_ != nullptr; }
+  /// False if construction failed, or if a cache-aware shuffle could not get its scratch array.
+  bool ok() const { return bulk_ != nullptr && !bulk_->failed(); }
   std::uint32_t pending() const { return bulk_->pending(); }
+  /// Shuffles in bounded steps (see BulkShuffle::step); 0 when done or failed (then ok() is false).
   std::uint32_t step(std::uintptr_t ptr, int width, std::uint32_t count) {
+    std::uint32_t k = 0;
     switch (width) {
-      case 1: return bulk_->step(reinterpret_cast<std::uint8_t*>(ptr), count);
-      case 2: return bulk_->step(reinterpret_cast<std::uint16_t*>(ptr), count);
-      case 8: return bulk_->step(reinterpret_cast<std::uint64_t*>(ptr), count);
-      default: return bulk_->step(reinterpret_cast<std::uint32_t*>(ptr), count);
+      case 1: k = bulk_->step(reinterpret_cast<std::uint8_t*>(ptr), count); break;
+      case 2: k = bulk_->step(reinterpret_cast<std::uint16_t*>(ptr), count); break;
+      case 8: k = bulk_->step(reinterpret_cast<std::uint64_t*>(ptr), count); break;
+      default: k = bulk_->step(reinterpret_cast<std::uint32_t*>(ptr), count); break;
     }
+    if (bulk_->failed()) g_error_kind = 3, g_error_message = "not enough WASM memory for the cache-aware shuffle's scratch array";
+    return k;
   }
+  /// True if step() runs the cache-aware shuffle (bulk_cache.hpp); targets() then returns 0.
+  bool cacheAware() const { return bulk_->cache_aware(); }
+  /// Makes step() plain Fisher–Yates whatever the size (benchmarks and tests); before any step.
+  void fisherYatesOnly() { bulk_->fisher_yates_only(); }
   std::uint32_t targets(std::uintptr_t ptr, std::uint32_t count) {
     return bulk_->targets(reinterpret_cast<std::uint32_t*>(ptr), count);
   }
@@ -246,6 +255,8 @@ EMSCRIPTEN_BINDINGS(fairdeck) {
       .function("pending", &CoreStream::pending)
       .function("step", &CoreStream::step)
       .function("targets", &CoreStream::targets)
+      .function("cacheAware", &CoreStream::cacheAware)
+      .function("fisherYatesOnly", &CoreStream::fisherYatesOnly)
       .function("words", &CoreStream::words);
   function("faces", &faces);
   function("fillIdentity", &fillIdentity);

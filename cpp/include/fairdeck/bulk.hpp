@@ -3,30 +3,52 @@
 // Why: `shuffle(array)` and `permutation(n)` must handle 10^8 items without one endless call
 // (V8 tiers WASM code up only between calls, and a page must stay responsive). A BulkShuffle is
 // Fisher–Yates (shuffle.hpp) cut into steps: each `step` runs positions i = next…next−count+1, so
-// any chunking gives the same result as one pass. For JavaScript Arrays, which cannot live in the
-// WASM heap, `targets` writes the swap partners j so the caller swaps a[i] and a[j] itself.
+// any chunking gives the same result as one pass. From kCacheAwareFrom items on it is the
+// cache-aware bucket shuffle of bulk_cache.hpp instead (also uniform, and also independent of the
+// chunking), which needs a scratch array as large as the input. For JavaScript Arrays, which
+// cannot live in the WASM heap, `targets` writes the swap partners j so the caller swaps a[i]
+// and a[j] itself (Fisher–Yates only: callers shuffle large Arrays through a permutation).
 #pragma once
 #include <algorithm>
 #include <cstdint>
+#include <memory>
+#include <new>
+#include <optional>
 #include <utility>
 
+#include "fairdeck/bulk_cache.hpp"
 #include "fairdeck/rng.hpp"
 #include "fairdeck/uniform.hpp"
 
 namespace fairdeck {
 
-/// Fisher–Yates over n items, run as a sequence of bounded steps.
+/// Fisher–Yates (or, from kCacheAwareFrom items, the cache-aware shuffle) over n items, run as a
+/// sequence of bounded steps.
 class BulkShuffle {
 public:
   /// Prepares a shuffle of n items (n ≥ 0) with `rng`.
-  BulkShuffle(std::uint32_t n, Rng rng) : next_(n), rng_(std::move(rng)) {}
+  BulkShuffle(std::uint32_t n, Rng rng) : n_(n), next_(n), rng_(std::move(rng)) {
+    if (n >= kCacheAwareFrom) cache_.emplace(n), labels_.emplace(rng_);
+  }
 
-  /// Positions still to process (the shuffle is done at 0 or 1).
-  std::uint32_t pending() const noexcept { return next_ > 1 ? next_ - 1 : 0; }
+  /// Uses plain Fisher–Yates whatever n is (for benchmarks and tests); call before any step.
+  void fisher_yates_only() noexcept { cache_.reset(), labels_.reset(); }
+  /// True if the steps run the cache-aware shuffle.
+  bool cache_aware() const noexcept { return cache_.has_value(); }
+  /// True if the cache-aware shuffle could not get its scratch array (nothing was changed).
+  bool failed() const noexcept { return failed_; }
 
-  /// Shuffles in place: processes up to `count` positions of `a` (the whole array, n items).
+  /// Work left: positions (Fisher–Yates) or items × stages (cache-aware); 0 when done.
+  std::uint32_t pending() const noexcept {
+    if (cache_) return static_cast<std::uint32_t>(std::min<std::uint64_t>(cache_->pending(), 0xffffffffu));
+    return next_ > 1 ? next_ - 1 : 0;
+  }
+
+  /// Shuffles in place: processes up to about `count` units of `a` (the whole array, n items);
+  /// returns the units done, 0 once the shuffle is complete (or failed()).
   template <class T>
   std::uint32_t step(T* a, std::uint32_t count) noexcept {
+    if (cache_) return cache_step(a, count);
     const std::uint32_t k = std::min(count, pending());
     if (k == 0) return 0;
     rng_.visit([&](auto& e, Dice& d) {
@@ -37,9 +59,9 @@ public:
   }
 
   /// Writes up to `count` swap partners: out[t] = j for position i = (pending() − t), meaning
-  /// "swap a[i] and a[j]", to be applied in order. Returns how many were written.
+  /// "swap a[i] and a[j]", to be applied in order. Returns how many were written (0 if cache_aware()).
   std::uint32_t targets(std::uint32_t* out, std::uint32_t count) noexcept {
-    const std::uint32_t k = std::min(count, pending());
+    const std::uint32_t k = cache_ ? 0 : std::min(count, pending());
     if (k == 0) return 0;
     const std::uint32_t top = next_;
     rng_.visit([&](auto& e, Dice& d) { d.descend(e, top, top - k + 1, [out, top](std::uint32_t i, std::uint32_t j) { out[top - i] = j; }); });
@@ -48,8 +70,31 @@ public:
   }
 
 private:
-  std::uint32_t next_;  // the next position processed is next_ − 1
+  template <class T>
+  std::uint32_t cache_step(T* a, std::uint32_t count) noexcept {
+    if (!scratch_ && cache_->stage() < 3) {
+      scratch_.reset(new (std::nothrow) unsigned char[std::size_t{n_} * sizeof(T)]);
+      if (!scratch_) return failed_ = true, 0;
+    }
+    T* s = reinterpret_cast<T*>(scratch_.get());
+    std::uint32_t k = 0;
+    switch (cache_->stage()) {
+      case 0: k = labels_->visit([&](auto& e, Dice&) { return cache_->count(e, count); }); break;
+      case 1: k = rng_.visit([&](auto& e, Dice&) { return cache_->scatter(a, s, e, count); }); break;
+      case 2: k = rng_.visit([&](auto& e, Dice& d) { return cache_->buckets(a, s, e, d, count); }); break;
+      default: break;
+    }
+    if (cache_->stage() == 3) scratch_.reset(), labels_.reset();
+    return k;
+  }
+
+  std::uint32_t n_;
+  std::uint32_t next_;  // Fisher–Yates: the next position processed is next_ − 1
   Rng rng_;
+  std::optional<BucketShuffle> cache_;
+  std::optional<Rng> labels_;  // cache-aware: the engine's state at the start, to draw the labels twice
+  std::unique_ptr<unsigned char[]> scratch_;
+  bool failed_ = false;
 };
 
 }  // namespace fairdeck

@@ -65,8 +65,14 @@ export interface CoreExperiment extends Handle {
 export interface CoreStream extends Handle {
   ok(): boolean;
   pending(): number;
+  /** Shuffles the array at ptr in bounded steps; 0 when done, or failed (then `ok()` is false). */
   step(ptr: number, width: number, count: number): number;
+  /** Fisher–Yates swap partners for a JS Array; always 0 when `cacheAware()`. */
   targets(ptr: number, count: number): number;
+  /** True if `step` runs the cache-aware shuffle (from 2^23 items; see bulk_cache.hpp). */
+  cacheAware(): boolean;
+  /** Makes `step` plain Fisher–Yates whatever the size (benchmarks, tests); call before `step`. */
+  fisherYatesOnly(): void;
   words(ptr: number, count: number): void;
 }
 
