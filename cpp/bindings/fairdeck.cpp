@@ -6,6 +6,7 @@
 // message, and reports failure by its return value; the TypeScript layer then reads `lastError*`
 // and throws a real TypeError/RangeError. Objects handed to JS are freed by the TS wrappers.
 #include <emscripten/bind.h>
+#include <malloc.h>
 
 #include <cstdint>
 #include <memory>
@@ -23,6 +24,19 @@ namespace {
 
 int g_error_kind = 0;  // 0 none, 1 Error, 2 TypeError, 3 RangeError
 std::string g_error_message;
+
+/// Returned by calls that report a count when they fail (the error is recorded).
+constexpr std::uint32_t kFailed = 0xffffffffu;
+
+/// `s`, once the heap has shown it can hold a copy: Embind copies a returned std::string into a
+/// malloc'd buffer without checking for null (a full heap would make it write at address 0), so
+/// a probe of that size is allocated and freed first; throws std::bad_alloc if it fails.
+std::string returnable(std::string s) {
+  void* probe = std::malloc(sizeof(std::size_t) + s.size() + 1);
+  if (!probe) throw std::bad_alloc();
+  std::free(probe);
+  return s;
+}
 
 /// Runs f; on a C++ exception records it and returns `fallback`.
 template <class R, class F>
@@ -88,11 +102,20 @@ public:
     const std::uint32_t c = deck_->deal_one();
     return c == fd::kNoCard ? -1 : static_cast<int>(c);
   }
-  std::uint32_t deal(std::uint32_t n) { return deck_->deal(n, reserve(std::min(n, deck_->remaining()))); }
+  /// Deals up to n cards into the buffer; returns how many, or kFailed (error recorded, nothing
+  /// dealt) if the buffer cannot grow.
+  std::uint32_t deal(std::uint32_t n) {
+    const std::uint32_t k = std::min(n, deck_->remaining());
+    if (buffer_.size() < k && !guard(false, [&] { return reserve(k), true; })) return kFailed;
+    return deck_->deal(n, buffer_.data());
+  }
+  /// Copies a pile into the buffer; returns its length, or kFailed (error recorded).
   std::uint32_t pile(int which) {
-    const auto v = deck_->pile(which);
-    std::copy(v.begin(), v.end(), reserve(static_cast<std::uint32_t>(v.size())));
-    return static_cast<std::uint32_t>(v.size());
+    return guard(kFailed, [&] {
+      const auto v = deck_->pile(which);
+      std::copy(v.begin(), v.end(), reserve(static_cast<std::uint32_t>(v.size())));
+      return static_cast<std::uint32_t>(v.size());
+    });
   }
   /// Pointer to `n` writable uint32 slots (for returnCards' ids); 0 if out of memory.
   std::uintptr_t input(std::uint32_t n) {
@@ -109,7 +132,10 @@ public:
   void reseed(std::string entropy) {
     guard(0, [&] { return deck_->rng().reseed(to_key(entropy)), 0; });
   }
-  std::string saveState(bool include_secret) const { return fd::save_state(*deck_, include_secret); }
+  /// The state as JSON; "" (error recorded) if the heap cannot hold it twice (see returnable).
+  std::string saveState(bool include_secret) const {
+    return guard(std::string(), [&] { return returnable(fd::save_state(*deck_, include_secret)); });
+  }
 
 private:
   int opened() const { return deck_->rng().wants_entropy() ? -1 : static_cast<int>(deck_->straight()); }
@@ -201,7 +227,7 @@ std::string faces(std::string style, std::uint32_t jokers) {
       const fd::Face f = c.style->face(i);
       out += (i ? ",[\"" : "[\"") + f.code + "\",\"" + f.name + "\",\"" + f.rank + "\",\"" + f.suit + "\"]";
     }
-    return out + "]";
+    return returnable(out + "]");
   });
 }
 
@@ -217,6 +243,9 @@ std::uintptr_t allocate(double bytes) {
 void release(std::uintptr_t ptr) { std::free(reinterpret_cast<void*>(ptr)); }
 int lastErrorKind() { return g_error_kind; }
 std::string lastErrorMessage() { return g_error_message; }
+/// Bytes of the heap currently allocated (malloc's count, not the memory's size, which never
+/// shrinks): lets tests prove that decks, streams and strings are freed.
+double heapUsed() { return static_cast<double>(static_cast<unsigned>(mallinfo().uordblks)); }
 
 }  // namespace
 
@@ -264,4 +293,5 @@ EMSCRIPTEN_BINDINGS(fairdeck) {
   function("release", &release);
   function("lastErrorKind", &lastErrorKind);
   function("lastErrorMessage", &lastErrorMessage);
+  function("heapUsed", &heapUsed);
 }

@@ -4,7 +4,7 @@
  */
 import { cardTable, resolveIds, type Card, type CardTable } from './card.js';
 import { entropy } from './entropy.js';
-import { coreError, show } from './errors.js';
+import { coreError, embind, show } from './errors.js';
 import { core } from './load.js';
 import { checkInt, checkKeys, deckOptions, SeedKind, type DeckOptions, type RngName, type StrategyName } from './options.js';
 import type { CoreDeck, FairdeckModule } from './wasm/fairdeck.js';
@@ -39,6 +39,9 @@ export interface DeckInfo {
   /** True if the deck was seeded (reproducible); false if keyed from platform entropy (secure). */
   readonly seeded: boolean;
 }
+
+/** What the core's deal() and pile() return when they fail (out of memory; the error is recorded). */
+const FAILED = 0xffffffff;
 
 const registry = new FinalizationRegistry<CoreDeck>((handle) => handle.delete());
 
@@ -78,7 +81,7 @@ export class Deck implements Iterable<Card> {
     } else {
       const o = deckOptions(options);
       const seed = o.seed ?? { kind: SeedKind.Entropy, bytes: entropy() };
-      handle = made(m, new m.CoreDeck(o.style, o.decks, o.jokers, o.size, o.strategy, o.rng, seed.kind, seed.bytes));
+      handle = made(m, embind(() => new m.CoreDeck(o.style, o.decks, o.jokers, o.size, o.strategy, o.rng, seed.kind, seed.bytes)));
       this.info = Object.freeze({ rng: o.rng, strategy: o.strategy, style: o.style, decks: o.decks, jokers: o.jokers, seeded: !!o.seed });
       this.#cards = cardTable(o.style, o.decks, o.jokers, o.size);
     }
@@ -103,8 +106,14 @@ export class Deck implements Iterable<Card> {
       throw new TypeError('state is not valid JSON');
     }
     const fresh = parsed?.engine === null ? entropy() : new Uint8Array(0);
-    const handle = made(m, new m.CoreDeck(text, fresh));
-    restoring = { handle, state: JSON.parse(handle.saveState(true)) as DeckState };
+    const handle = made(m, embind(() => new m.CoreDeck(text, fresh)));
+    const saved = handle.saveState(true);
+    if (!saved) {
+      const error = coreError(m);
+      handle.delete();
+      throw error;
+    }
+    restoring = { handle, state: JSON.parse(saved) as DeckState };
     try {
       return new Deck();
     } finally {
@@ -165,6 +174,7 @@ export class Deck implements Iterable<Card> {
     checkInt('n', n, 0, 2 ** 32 - 1);
     this.#win.close();
     const k = h.deal(n);
+    if (k === FAILED) throw coreError(this.#m);
     const heap = this.#m.HEAPU32;
     const at = h.buffer() >>> 2;
     const out = new Array<Card>(k);
@@ -196,7 +206,9 @@ export class Deck implements Iterable<Card> {
     if (o.includeSecret !== undefined && typeof o.includeSecret !== 'boolean') {
       throw new TypeError(`includeSecret must be a boolean, got ${show(o.includeSecret)}`);
     }
-    return JSON.parse(this.#live().saveState(o.includeSecret === true)) as DeckState;
+    const text = this.#live().saveState(o.includeSecret === true);
+    if (!text) throw coreError(this.#m);
+    return JSON.parse(text) as DeckState;
   }
 
   /** Deals until the deck is empty: `for (const card of deck)`. */
@@ -221,6 +233,7 @@ export class Deck implements Iterable<Card> {
   #pile(which: number): Card[] {
     const h = this.#live();
     const k = h.pile(which);
+    if (k === FAILED) throw coreError(this.#m);
     const heap = this.#m.HEAPU32;
     const at = h.buffer() >>> 2;
     const out = new Array<Card>(k);

@@ -18,6 +18,20 @@ export function coreError(core: FairdeckModule): Error {
   }
 }
 
+/**
+ * Runs an Embind call that allocates before the core's own error handling runs (the C++ object
+ * itself, copies of its string arguments). On a full heap Emscripten 3.1.6 throws that
+ * std::bad_alloc into JS as a bare number; this turns it into the RangeError the core gives.
+ */
+export function embind<T>(call: () => T): T {
+  try {
+    return call();
+  } catch (error) {
+    if (typeof error === 'number') throw new RangeError('not enough WASM memory for this request (the heap holds at most 4 GiB)');
+    throw error;
+  }
+}
+
 /** Quotes a user's value for an error message, without throwing on odd values. */
 export function show(value: unknown): string {
   if (typeof value === 'string') return JSON.stringify(value);

@@ -4,11 +4,11 @@
  * bytes are those words in little-endian order.
  */
 import { entropy } from './entropy.js';
-import { coreError } from './errors.js';
+import { coreError, embind } from './errors.js';
 import { core } from './load.js';
 import { checkInt, randomOptions, SeedKind, type RandomOptions } from './options.js';
 import { CHUNK, withHeap, withStream } from './stream.js';
-import type { CoreStream } from './wasm/fairdeck.js';
+import type { CoreStream, FairdeckModule } from './wasm/fairdeck.js';
 
 export { init } from './load.js';
 export type { RandomOptions, RngName, Seed } from './options.js';
@@ -44,46 +44,56 @@ export function randomBytes(n: number, options?: RandomOptions): Uint8Array {
   return le;
 }
 
-const streams = new FinalizationRegistry<CoreStream>((s) => s.delete());
+/** What a RandomStream owns in the WASM heap: the core stream and, once used, its output buffer. */
+interface StreamMemory {
+  m: FairdeckModule;
+  stream: CoreStream;
+  buffer: number;
+}
+function free(held: StreamMemory): void {
+  held.stream.delete();
+  if (held.buffer) held.m.release(held.buffer);
+  held.buffer = 0;
+}
+// Frees both for a stream dropped without dispose() (the buffer is 1 MiB).
+const streams = new FinalizationRegistry<StreamMemory>(free);
 
 /** An open-ended stream of engine output, for piping into a test battery. Call dispose() when done. */
 export class RandomStream {
-  #stream: CoreStream | undefined;
-  #buffer = 0;
+  #held: StreamMemory | undefined;
 
   /** Opens a stream keyed by `seed` (or fresh platform entropy). */
   constructor(options?: RandomOptions) {
     const { rng, seed } = randomOptions(options);
     const m = core();
     const key = seed ?? { kind: SeedKind.Entropy, bytes: entropy() };
-    const stream = new m.CoreStream(0, rng, key.kind, key.bytes);
+    const stream = embind(() => new m.CoreStream(0, rng, key.kind, key.bytes));
     if (!stream.ok()) {
       const error = coreError(m);
       stream.delete();
       throw error;
     }
-    this.#stream = stream;
-    streams.register(this, stream, this);
+    this.#held = { m, stream, buffer: 0 };
+    streams.register(this, this.#held, this);
   }
 
   /** The next `n` words (n ≤ 2^18), continuing where the last call stopped. */
   nextUint32(n: number): Uint32Array {
     checkInt('n', n, 0, CHUNK);
-    if (!this.#stream) throw new Error('this RandomStream has been disposed');
-    const m = core();
-    if (!this.#buffer) this.#buffer = m.allocate(CHUNK * 4);
-    if (!this.#buffer) throw new RangeError('no WASM memory left for a stream buffer');
-    this.#stream.words(this.#buffer, n);
-    return m.HEAPU32.slice(this.#buffer >>> 2, (this.#buffer >>> 2) + n);
+    const held = this.#held;
+    if (!held) throw new Error('this RandomStream has been disposed');
+    const m = held.m;
+    if (!held.buffer) held.buffer = m.allocate(CHUNK * 4);
+    if (!held.buffer) throw new RangeError('no WASM memory left for a stream buffer');
+    held.stream.words(held.buffer, n);
+    return m.HEAPU32.slice(held.buffer >>> 2, (held.buffer >>> 2) + n);
   }
 
   /** Frees the stream's WASM memory. */
   dispose(): void {
-    if (!this.#stream) return;
+    if (!this.#held) return;
     streams.unregister(this);
-    this.#stream.delete();
-    this.#stream = undefined;
-    if (this.#buffer) core().release(this.#buffer);
-    this.#buffer = 0;
+    free(this.#held);
+    this.#held = undefined;
   }
 }

@@ -3,7 +3,7 @@
  * or from platform entropy, and a WASM heap allocation that is always freed.
  */
 import { entropy } from './entropy.js';
-import { coreError } from './errors.js';
+import { coreError, embind } from './errors.js';
 import { core } from './load.js';
 import { SeedKind, type RngName, type SeedBytes } from './options.js';
 import type { CoreStream, FairdeckModule } from './wasm/fairdeck.js';
@@ -15,7 +15,7 @@ export const CHUNK = 1 << 18;
 export function withStream<T>(n: number, rng: RngName, seed: SeedBytes | undefined, body: (s: CoreStream, m: FairdeckModule) => T): T {
   const m = core();
   const key = seed ?? { kind: SeedKind.Entropy, bytes: entropy() };
-  const stream = new m.CoreStream(n, rng, key.kind, key.bytes);
+  const stream = embind(() => new m.CoreStream(n, rng, key.kind, key.bytes));
   try {
     if (!stream.ok()) throw coreError(m);
     return body(stream, m);

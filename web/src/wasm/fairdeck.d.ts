@@ -31,9 +31,9 @@ export interface CoreDeck extends Handle {
   take(k: number): void;
   /** Card id, or -1 when the deck is empty. */
   dealOne(): number;
-  /** Deals up to n cards into the buffer; returns how many. */
+  /** Deals up to n cards into the buffer; returns how many, or 0xffffffff if the buffer cannot grow. */
   deal(n: number): number;
-  /** Copies pile 0 (undealt), 1 (returned) or 2 (dealt) into the buffer; returns its length. */
+  /** Copies pile 0 (undealt), 1 (returned) or 2 (dealt) into the buffer; returns its length, or 0xffffffff. */
   pile(which: number): number;
   /** Pointer to n writable uint32 slots for returnCards; 0 if out of memory. */
   input(n: number): number;
@@ -45,6 +45,7 @@ export interface CoreDeck extends Handle {
   returned(): number;
   dealtCount(): number;
   reseed(entropy: Uint8Array): void;
+  /** The state as JSON, or '' if the heap cannot hold it (error recorded). */
   saveState(includeSecret: boolean): string;
 }
 
@@ -92,6 +93,8 @@ export interface FairdeckModule {
   release(ptr: number): void;
   lastErrorKind(): number;
   lastErrorMessage(): string;
+  /** Bytes of the WASM heap currently allocated by malloc (tests use it to prove nothing leaks). */
+  heapUsed(): number;
   HEAPU8: Uint8Array;
   HEAPU32: Uint32Array;
   HEAPF64: Float64Array;
