@@ -156,7 +156,7 @@ private:
   }
 
   /// Computes blocks block…block + 3 into the buffer; the next word is word 0 of `block`.
-  void refill(std::uint64_t block) noexcept {
+  [[gnu::noinline]] void refill(std::uint64_t block) noexcept {  // the rare path: keeps next_u32() small
     chacha20_blocks4(state_, block, buffer_);
     block_ = block;
     index_ = 0;
