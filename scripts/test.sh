@@ -40,6 +40,7 @@ stage "setup (install what is missing)" bash scripts/setup.sh
 stage "source checks" bash scripts/check-sources.sh
 stage "native build + GoogleTest" native
 stage "native GoogleTest under ASan + UBSan" native_sanitized
+stage "libFuzzer, short run (ASan + UBSan)" bash scripts/fuzz.sh --short
 stage "WASM build" bash scripts/build-wasm.sh
 stage "GoogleTest compiled to WASM (Node)" bash scripts/wasm-tests.sh
 stage "TypeScript typecheck" typecheck
