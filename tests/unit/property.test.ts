@@ -99,6 +99,10 @@ const pickFrom = <T>(list: T[], picks: number[]): T[] => {
 
 type Cmd = fc.Command<Model, Real>;
 
+/** Commands run, by kind (FAIRDECK_FC_STATS=1 prints them: how many bad calls were tried). */
+const tally = new Map<string, number>();
+const count = (kind: string) => tally.set(kind, (tally.get(kind) ?? 0) + 1);
+
 class ShuffleCmd implements Cmd {
   check = () => true;
   run(m: Model, r: Real) {
@@ -205,6 +209,7 @@ class BadReturnCmd implements Cmd {
       case 'string': arg = 'AS'; kind = TypeError; break;
     }
     const before = secret(d);
+    count('bad returnCards');
     expect(() => d.returnCards(arg as never)).toThrow(kind);
     expect(secret(d)).toBe(before);
   }
@@ -238,6 +243,7 @@ class BadCallCmd implements Cmd {
   run(_m: Model, r: Real) {
     const [, call, kind] = BAD_CALLS[this.which];
     const before = secret(r.deck);
+    count('bad call');
     expect(() => call(r.deck)).toThrow(kind);
     expect(secret(r.deck)).toBe(before);
   }
@@ -288,6 +294,7 @@ class ReplaceCmd implements Cmd {
 class VerifyCmd implements Cmd {
   check = () => true;
   run(m: Model, r: Real) {
+    count('verify');
     verify(m, r);
   }
   toString = () => 'verify';
@@ -326,7 +333,7 @@ const commands = fc.commands(
     fc.tuple(fc.boolean(), fc.boolean()).map(([s, t]) => new ReplaceCmd(s, t)),
     fc.constant(new VerifyCmd()),
   ],
-  { maxCommands: 30 },
+  { maxCommands: 40, size: 'max' },
 );
 
 const compositions: fc.Arbitrary<Pick<DeckOptions, 'style' | 'decks' | 'jokers' | 'size'>> = fc.oneof(
@@ -359,6 +366,7 @@ function property(make: MakeDeck) {
     const real: Real = { deck, seeded: o.seed !== undefined };
     try {
       expect(deck.info.seeded).toBe(real.seeded);
+      if (process.env.FAIRDECK_FC_STATS) for (const _ of cmds) count('commands');
       fc.modelRun(() => ({ model: new Model(deck.size, decks), real }), cmds);
     } finally {
       real.deck.dispose();
@@ -383,8 +391,10 @@ function report(details: ReturnType<typeof assertProperty>): string {
 
 describe('Deck against a reference model (fast-check)', () => {
   it(`keeps every card exactly once and agrees with the model over ${RUNS} random sessions`, () => {
+    tally.clear();
     const details = assertProperty((o) => new Deck(o), RUNS);
     if (details.failed) throw new Error(report(details));
+    if (process.env.FAIRDECK_FC_STATS) console.log(`${details.numRuns} runs; commands run:`, Object.fromEntries(tally));
     expect(details.numRuns).toBe(RUNS);
   });
 
