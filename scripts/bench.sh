@@ -1,0 +1,17 @@
+#!/usr/bin/env bash
+# `npm run bench`: builds what the benchmarks need (the WASM module, the package in dist/, the
+# native Google Benchmark binary in build/bench), then tests/bench/run.mjs runs every scenario in
+# its own process, prints the tables and writes BENCHMARKS.md and the README's bench section.
+# Benchmarks only: nothing here runs in `npm test`. Extra arguments go to run.mjs
+# (e.g. --only deck52,size to rerun scenarios without rewriting BENCHMARKS.md).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+export NODE_PATH=/usr/share/nodejs   # TOOLCHAIN.md pitfall 1
+start=$(date +%s)
+[ -d node_modules/d3-array ] || bash scripts/setup.sh
+bash scripts/build-wasm.sh
+bash scripts/build-package.sh
+cmake -S . -B build/bench -DCMAKE_BUILD_TYPE=Release >/dev/null
+cmake --build build/bench -j2 --target fairdeck_bench
+node tests/bench/run.mjs --native build/bench/tests/bench/fairdeck_bench "$@"
+echo "npm run bench: $(( $(date +%s) - start )) s in all"

@@ -1,0 +1,107 @@
+// tests/bench/lib.mjs — the timing harness every scenario uses.
+//
+// Contenders of one scenario run in the same process, interleaved: after a warm-up (which also
+// lets V8 tier every WASM function up, TOOLCHAIN.md pitfall 13), each round times one sample of
+// every contender, in an order that rotates from round to round, so that a burst of load from
+// another process hits all contenders alike. A sample repeats the operation enough times to last
+// about `sampleMs`; the result is the median over the rounds, in ns per operation, with the
+// spread (half the interquartile range, in %) as a noise gauge.
+import { performance } from 'node:perf_hooks';
+
+let sink = 0;
+/** Keeps a value alive so the JIT cannot drop the work that made it. */
+export function consume(x) {
+  sink = (sink + (typeof x === 'number' ? x : x ? 1 : 0)) | 0;
+}
+/** The value consume() accumulated (printed by scenarios so it is observable). */
+export function sinkValue() {
+  return sink;
+}
+
+/** Median of numbers. */
+export function median(xs) {
+  const s = [...xs].sort((a, b) => a - b);
+  const h = s.length >> 1;
+  return s.length % 2 ? s[h] : (s[h - 1] + s[h]) / 2;
+}
+
+function quantile(sorted, q) {
+  const at = (sorted.length - 1) * q;
+  const lo = Math.floor(at);
+  return sorted[lo] + (sorted[Math.min(lo + 1, sorted.length - 1)] - sorted[lo]) * (at - lo);
+}
+
+function sample(fn, reps) {
+  const t0 = performance.now();
+  for (let i = 0; i < reps; i++) fn();
+  return ((performance.now() - t0) * 1e6) / reps;
+}
+
+/**
+ * Times contenders interleaved. Each contender: { name, fn, ops = 1, group, peer, note }.
+ * `fn` performs `ops` operations per call (a 10^6-element shuffle is one op; ns are per op).
+ * Options: rounds, sampleMs, warmupMs, warmupCalls (minimum), maxReps (cap on calls per sample),
+ * reps (fixed calls per sample: skips calibration, for operations that take seconds).
+ * Returns rows { name, group, peer, note, ns, spread, rounds, reps }.
+ */
+export function measure(contenders, { rounds = 15, sampleMs = 20, warmupMs = 300, warmupCalls = 2, maxReps = 1e7, reps: fixed } = {}) {
+  const reps = contenders.map((c) => {
+    const until = performance.now() + warmupMs;
+    let calls = 0;
+    while (performance.now() < until || calls < warmupCalls) c.fn(), calls++;
+    if (fixed) return fixed;
+    // Calibrate on a batch: per-call timing of sub-microsecond work is mostly timer noise.
+    let n = 1;
+    while (n < maxReps) {
+      const ms = sample(c.fn, n) * n * 1e-6;
+      if (ms >= sampleMs / 4) return Math.max(1, Math.min(maxReps, Math.round((n * sampleMs) / ms)));
+      n *= 4;
+    }
+    return maxReps;
+  });
+  const times = contenders.map(() => []);
+  for (let r = 0; r < rounds; r++) {
+    for (let k = 0; k < contenders.length; k++) {
+      const i = (k + r) % contenders.length;
+      times[i].push(sample(contenders[i].fn, reps[i]) / (contenders[i].ops ?? 1));
+    }
+  }
+  return contenders.map((c, i) => {
+    const sorted = [...times[i]].sort((a, b) => a - b);
+    const m = median(sorted);
+    const spread = ((quantile(sorted, 0.75) - quantile(sorted, 0.25)) / 2 / m) * 100;
+    return { name: c.name, group: c.group ?? '', peer: !!c.peer, note: c.note ?? '', ns: m, spread, rounds, reps: reps[i] };
+  });
+}
+
+/** measure() for functions returning promises (the public fairness API yields between chunks). */
+export async function measureAsync(contenders, { rounds = 7, warmupCalls = 2 } = {}) {
+  for (const c of contenders) for (let i = 0; i < warmupCalls; i++) await c.fn();
+  const times = contenders.map(() => []);
+  for (let r = 0; r < rounds; r++) {
+    for (let k = 0; k < contenders.length; k++) {
+      const i = (k + r) % contenders.length;
+      const t0 = performance.now();
+      await contenders[i].fn();
+      times[i].push(((performance.now() - t0) * 1e6) / (contenders[i].ops ?? 1));
+    }
+  }
+  return contenders.map((c, i) => {
+    const sorted = [...times[i]].sort((a, b) => a - b);
+    const m = median(sorted);
+    const spread = ((quantile(sorted, 0.75) - quantile(sorted, 0.25)) / 2 / m) * 100;
+    return { name: c.name, group: c.group ?? '', peer: !!c.peer, note: c.note ?? '', ns: m, spread, rounds, reps: 1 };
+  });
+}
+
+/** Prints a scenario's result as the one JSON line run.mjs reads (after any other output). */
+export function report(scenario, rows, extra = {}) {
+  process.stdout.write(`\n@@result ${JSON.stringify({ scenario, rows, sink: sinkValue(), ...extra })}\n`);
+}
+
+/** A seeded 8-byte integer seed for the raw bindings (SeedKind.integer = 1). */
+export function seedBytes(seed) {
+  const b = new Uint8Array(8);
+  new DataView(b.buffer).setBigUint64(0, BigInt(seed), true);
+  return b;
+}

@@ -1,0 +1,113 @@
+// tests/bench/report.mjs — turns one run's results into the printed table, BENCHMARKS.md and the
+// README's headline numbers (between <!-- bench:start --> and <!-- bench:end -->).
+
+/** A duration in ns, shown in a readable unit. */
+export function time(ns) {
+  if (ns >= 1e9) return `${(ns / 1e9).toFixed(2)} s`;
+  if (ns >= 1e6) return `${(ns / 1e6).toFixed(2)} ms`;
+  if (ns >= 1e4) return `${(ns / 1e3).toFixed(1)} µs`;
+  return `${ns.toFixed(ns < 10 ? 2 : 1)} ns`;
+}
+const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
+
+/** Rows of a timed scenario as table lines: name, time, spread, ratio to the fastest peer, note. */
+function timedTable(rows, { ratioTo = 'peer', unit = '' } = {}) {
+  const peers = rows.filter((r) => r.peer);
+  const base = ratioTo === 'peer' && peers.length ? Math.min(...peers.map((r) => r.ns)) : undefined;
+  const head = ['', `time${unit}`, '±', base ? 'vs fastest peer' : '', 'randomness / note'];
+  const body = rows.map((r) => [r.peer ? r.name : `**${r.name}**`, time(r.ns), `${r.spread.toFixed(0)}%`,
+    base ? `${(r.ns / base).toFixed(2)}×` : '', r.note || (r.peer ? '' : 'fairdeck')]);
+  return [head, ...body];
+}
+
+function markdown(table) {
+  const [head, ...body] = table;
+  const line = (cells) => `| ${cells.join(' | ')} |`;
+  const align = head.map((_, i) => (i === 0 || (i === head.length - 1 && i > 1 && /note|result/.test(head[i])) ? '---' : '---:'));
+  return [line(head), line(align), ...body.map(line)].join('\n');
+}
+
+function plain(table) {
+  const cells = table.map((row) => row.map((c) => String(c).replace(/\*\*/g, '')));
+  const widths = cells[0].map((_, i) => Math.max(...cells.map((row) => row[i].length)));
+  return cells.map((row) => row.map((c, i) => (i === 0 || i === row.length - 1 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ').trimEnd()).join('\n');
+}
+
+/** The sections of the report, each { title, intro, table } (tables as arrays of rows). */
+export function sections(r) {
+  const out = [];
+  const timed = (id, title, intro, opts) => r[id] && out.push({ title, intro, table: timedTable(r[id].rows, opts) });
+  timed('deck52', '1. 52 cards: shuffle, then deal all 52', 'Per shuffle + full deal. Peers shuffle an Array of 52 card objects and read every card; fairdeck shuffles a `Deck` and deals 52 `Card`s.');
+  timed('bulk-u32', '2a. Shuffle a 10^6-element Uint32Array', 'Per shuffle (fairdeck copies the array into the WASM heap and back).');
+  timed('bulk-array', '2b. Shuffle a 10^6-element Array of numbers', 'Per shuffle (fairdeck draws the swap partners in WASM; JS applies the swaps).');
+  timed('bulk-permutation', '2c. permutation(10^6)', 'Per call; peers fill 0…n−1 into a Uint32Array and shuffle it.');
+  timed('large', '3. 10^8 items (400 MB of uint32)', '"core" rows run the algorithm alone on a WASM heap array through the raw binding, in calls of 2^18 units.', { ratioTo: 'none' });
+  if (r.fairness) {
+    const rows = r.fairness.rows;
+    const table = [['', 'per trial', '±', 'trials/s', 'vs plain JS (sfc32)']];
+    for (const row of rows) {
+      const js = rows.find((x) => x.name === `${row.name.split(':')[0]}: plain JS (sfc32)`);
+      table.push([row.name, time(row.ns), `${row.spread.toFixed(0)}%`, `${(1e9 / row.ns / 1e6).toFixed(1)} M`, `${(js.ns / row.ns).toFixed(2)}× faster`]);
+    }
+    out.push({ title: '4. Fairness experiments (Fisher–Yates)', intro: 'Per trial (one shuffle, counted). "core" is the `CoreExperiment` binding in bounded `run()` calls; "fairdeck/fairness" the public API (yields to the event loop between chunks); plain JS runs the same loops (tests/bench/jsloops.mjs).', table });
+  }
+  if (r.twin?.length) {
+    const table = [['', 'WASM', 'native', 'WASM / native']];
+    for (const t of r.twin) table.push([t.name, time(t.wasm), time(t.native), `${t.ratio.toFixed(2)}×`]);
+    out.push({ title: '5. WASM vs native (same core, same algorithm)', intro: 'Per item (shuffle, element, word or trial). Native: the same headers built with g++ -O3 (x86-64 baseline, SSE2) and Google Benchmark (median of 5 repetitions); WASM: tests/bench/scenarios/native.mjs through the raw bindings (the deck52 row includes its two Embind calls).', table });
+  }
+  if (r.size) {
+    const s = r.size;
+    const table = [['', 'bytes', 'gzip -9']];
+    for (const row of s.rows) table.push([row.name, String(row.bytes), kb(row.gzip)]);
+    table.push(['**shipped total (vite build: JS + wasm)**', '', `**${kb(s.shipped.total)}**`]);
+    for (const w of s.whatIf) table.push([`what if: ${w.name}`, '', w.error ? `build failed: ${w.error}` : `${kb(w.total)} (glue ${kb(w.glue)} + wasm ${kb(w.wasm)})`]);
+    table.push(['instantiate: `await init()` in a fresh Node process (median of ' + s.instantiate.runs + ')', '', `${s.instantiate.initMs.toFixed(1)} ms`]);
+    out.push({ title: '6. Size and start-up', intro: 'A minimal app (`import { init, Deck } from "fairdeck"`, one deal) built with `vite build`; what-if rows rebuild the module with the real em++ command lines, one flag changed.', table });
+  }
+  return out;
+}
+
+/** The console version of everything. */
+export function printed(r, targets) {
+  const parts = sections(r).map((s) => `\n${s.title}\n${plain(s.table)}`);
+  const t = [['target', 'measured', '']].concat(targets.map((x) => [x.target, x.value, x.met ? 'met' : 'MISSED']));
+  return parts.join('\n') + `\n\nTargets\n${plain(t)}\n`;
+}
+
+/** BENCHMARKS.md. */
+export function benchmarksMd(r, targets, env) {
+  const lines = [
+    '# fairdeck benchmarks',
+    '',
+    `Generated by \`npm run bench\` (scripts/bench.sh → tests/bench/run.mjs) on ${env.date}; the whole run took ${env.minutes} min. Do not edit by hand.`,
+    '',
+    `**Machine:** ${env.cpu}, ${env.cores} cores, ${env.memGb} GB RAM, ${env.os}. Load average (1 min) ${env.loadBefore} before the run, ${env.loadAfter} after — shared with other work, which is why every scenario interleaves its contenders and reports medians.`,
+    `**Versions:** fairdeck ${env.version} (${env.commit}), Node ${env.node} (V8 ${env.v8}), Emscripten ${env.emscripten}, ${env.gxx}, Google Benchmark ${env.gbench}.`,
+    '',
+    '**Method:** one Node process per scenario; inside it every contender (peers and fairdeck) is warmed up, then timed in rounds that visit the contenders in a rotating order; each sample repeats the operation for ~20–60 ms; the result is the median over the rounds, ± half the interquartile range. Ratios are within one run. Peers use their own randomness (d3-array, lodash and fast-shuffle: Math.random; pure-rand: xoroshiro128+; random-js: MT19937 or Node crypto); fairdeck never uses Math.random.',
+    '',
+    '## Targets',
+    '',
+    markdown([['target', 'measured', 'result']].concat(targets.map((t) => [t.target, t.value, t.met ? '**met**' : `**missed** — ${t.why}`]))),
+    '',
+  ];
+  for (const s of sections(r)) lines.push(`## ${s.title}`, '', s.intro, '', markdown(s.table), '');
+  lines.push('## What made it faster', '', ...env.changes.map((c) => `- ${c}`), '');
+  return lines.join('\n');
+}
+
+/** The README's bench section: headline numbers that must match BENCHMARKS.md. */
+export function readmeSection(targets, env) {
+  const met = targets.filter((t) => t.met).length;
+  const rows = targets.map((t) => `| ${t.target} | ${t.value} | ${t.met ? 'met' : 'missed'} |`);
+  return [
+    '## Performance',
+    '',
+    `From the last \`npm run bench\` (${env.date}, ${env.cpu}; ${met} of ${targets.length} targets met; details, peers and method in [BENCHMARKS.md](BENCHMARKS.md)):`,
+    '',
+    '| target | measured | |',
+    '|---|---:|---|',
+    ...rows,
+  ].join('\n');
+}

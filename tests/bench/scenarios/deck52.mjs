@@ -1,0 +1,36 @@
+// Scenario 1: a 52-card deck, shuffled then dealt in full, against every peer's 52-card shuffle.
+// Peers shuffle an Array of 52 card objects and then read every card (the "deal"); fairdeck
+// shuffles its deck and deals all 52 Card objects through deal(52) or 52 dealOne() calls.
+import { init, Deck } from 'fairdeck';
+import { consume, measure, report } from '../lib.mjs';
+import { peers } from '../peers.mjs';
+
+await init();
+const cards = Array.from({ length: 52 }, (_, id) => Object.freeze({ id, code: String(id) }));
+
+function readAll(a) {
+  let s = 0;
+  for (let i = 0; i < a.length; i++) s += a[i].id;
+  consume(s);
+}
+
+const contenders = peers.map((p) => {
+  const deck = cards.slice();
+  return { name: p.name, note: p.note, peer: true, fn: () => readAll(p.shuffle(deck)) };
+});
+for (const rng of ['xoshiro256', 'chacha20']) {
+  const deck = new Deck({ rng });  // unseeded: chacha20 is the secure default
+  const tag = rng === 'chacha20' ? 'chacha20 (secure)' : rng;
+  contenders.push({ name: `fairdeck deal(52) ${tag}`, group: `batch-${rng}`, fn: () => readAll(deck.shuffle().deal(52)) });
+  const deck1 = new Deck({ rng });
+  contenders.push({
+    name: `fairdeck dealOne() ×52 ${tag}`, group: `one-${rng}`,
+    fn: () => {
+      deck1.shuffle();
+      let s = 0;
+      for (let i = 0; i < 52; i++) s += deck1.dealOne().id;
+      consume(s);
+    },
+  });
+}
+report('deck52', measure(contenders, { rounds: 21, sampleMs: 20 }));
