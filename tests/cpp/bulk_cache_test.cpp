@@ -21,16 +21,15 @@ using fairdeck::tests::chi2_uniform;
 
 namespace {
 
-/// One bucket shuffle of `a` with 2^bits buckets, every stage run in steps of `budget` units.
+/// One bucket shuffle of `a` with 2^bits buckets growing by blocks of 2 items (so buckets span
+/// several blocks), every stage run in steps of `budget` units.
 /// (noinline: inlined into a caller with a 5-item array, GCC 12 warns about the > 8192 path.)
 [[gnu::noinline]] void bucket_shuffle(std::vector<std::uint32_t>& a, int bits, Xoshiro256& engine, Dice& dice, std::uint32_t budget) {
   const auto n = static_cast<std::uint32_t>(a.size());
-  std::vector<std::uint32_t> scratch(n);
-  BucketShuffle b(n, bits);
-  Xoshiro256 labels = engine;  // the same state: the labels are drawn twice
-  while (b.stage() == 0) b.count(labels, budget);
-  while (b.stage() == 1) b.scatter(a.data(), scratch.data(), engine, budget);
-  while (b.stage() == 2) b.buckets(a.data(), scratch.data(), engine, dice, budget);
+  std::vector<std::uint32_t> scratch(BucketShuffle::scratch_items(n, bits, 2));
+  BucketShuffle b(n, bits, 2);
+  while (b.stage() == 0) b.scatter(a.data(), scratch.data(), engine, budget);
+  while (b.stage() == 1) b.buckets(a.data(), scratch.data(), engine, dice, budget);
 }
 
 /// The classic wrong "cache-friendly" shuffle, the negative control: shuffle inside fixed blocks

@@ -5,7 +5,7 @@
 // Fisher–Yates (shuffle.hpp) cut into steps: each `step` runs positions i = next…next−count+1, so
 // any chunking gives the same result as one pass. From kCacheAwareFrom items on it is the
 // cache-aware bucket shuffle of bulk_cache.hpp instead (also uniform, and also independent of the
-// chunking), which needs a scratch array as large as the input. For JavaScript Arrays, which
+// chunking), which needs a scratch array slightly larger than the input. For JavaScript Arrays, which
 // cannot live in the WASM heap, `targets` writes the swap partners j so the caller swaps a[i]
 // and a[j] itself (Fisher–Yates only: callers shuffle large Arrays through a permutation).
 #pragma once
@@ -28,11 +28,11 @@ class BulkShuffle {
 public:
   /// Prepares a shuffle of n items (n ≥ 0) with `rng`.
   BulkShuffle(std::uint32_t n, Rng rng) : n_(n), next_(n), rng_(std::move(rng)) {
-    if (n >= kCacheAwareFrom) cache_.emplace(n), labels_.emplace(rng_);
+    if (n >= kCacheAwareFrom) cache_.emplace(n);
   }
 
   /// Uses plain Fisher–Yates whatever n is (for benchmarks and tests); call before any step.
-  void fisher_yates_only() noexcept { cache_.reset(), labels_.reset(); }
+  void fisher_yates_only() noexcept { cache_.reset(); }
   /// True if the steps run the cache-aware shuffle.
   bool cache_aware() const noexcept { return cache_.has_value(); }
   /// True if the cache-aware shuffle could not get its scratch array (nothing was changed).
@@ -72,19 +72,15 @@ public:
 private:
   template <class T>
   std::uint32_t cache_step(T* a, std::uint32_t count) noexcept {
-    if (!scratch_ && cache_->stage() < 3) {
-      scratch_.reset(new (std::nothrow) unsigned char[std::size_t{n_} * sizeof(T)]);
+    if (!scratch_ && cache_->stage() < 2) {
+      scratch_.reset(new (std::nothrow) unsigned char[BucketShuffle::scratch_items(n_) * sizeof(T)]);
       if (!scratch_) return failed_ = true, 0;
     }
     T* s = reinterpret_cast<T*>(scratch_.get());
     std::uint32_t k = 0;
-    switch (cache_->stage()) {
-      case 0: k = labels_->visit([&](auto& e, Dice&) { return cache_->count(e, count); }); break;
-      case 1: k = rng_.visit([&](auto& e, Dice&) { return cache_->scatter(a, s, e, count); }); break;
-      case 2: k = rng_.visit([&](auto& e, Dice& d) { return cache_->buckets(a, s, e, d, count); }); break;
-      default: break;
-    }
-    if (cache_->stage() == 3) scratch_.reset(), labels_.reset();
+    if (cache_->stage() == 0) k = rng_.visit([&](auto& e, Dice&) { return cache_->scatter(a, s, e, count); });
+    else if (cache_->stage() == 1) k = rng_.visit([&](auto& e, Dice& d) { return cache_->buckets(a, s, e, d, count); });
+    if (cache_->stage() == 2) scratch_.reset();
     return k;
   }
 
@@ -92,7 +88,6 @@ private:
   std::uint32_t next_;  // Fisher–Yates: the next position processed is next_ − 1
   Rng rng_;
   std::optional<BucketShuffle> cache_;
-  std::optional<Rng> labels_;  // cache-aware: the engine's state at the start, to draw the labels twice
   std::unique_ptr<unsigned char[]> scratch_;
   bool failed_ = false;
 };

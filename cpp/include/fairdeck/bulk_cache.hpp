@@ -2,15 +2,15 @@
 //
 // Why: Fisher–Yates swaps a[i] with a uniformly random a[j]; once the array outgrows the last-level
 // cache almost every swap waits for DRAM. Rao (1961) and Sandelius (1962) shuffle in two stages:
-// give every item an independent uniform label in [0, B), move the items into B buckets by label
-// (a counting pass, then a sequential scatter with B write streams), then shuffle each bucket —
-// small enough to stay in cache — with Fisher–Yates. Every order of the n items is equally likely:
-// given the bucket sizes n_1…n_B, the items' assignment to buckets is uniform over the
+// give every item an independent uniform label in [0, B) and move the items into B buckets by
+// label, keeping their order (a sequential scatter with B write streams); then shuffle each bucket
+// — small enough to stay in cache — with Fisher–Yates. Every order of the n items is equally
+// likely: given the bucket sizes n_1…n_B, the items' assignment to buckets is uniform over the
 // n!/(n_1!…n_B!) possibilities and each bucket's order uniform over its n_k! orders, so each of
 // the n! orders has the same probability whatever the sizes. B is a power of two, so a label is
 // b = log2 B bits of a 32-bit word (⌊32/b⌋ labels per word, the rest of the word unused): exact.
-// The labels are drawn twice from two copies of the same engine state (once to count, once to
-// scatter) instead of being stored. The scatter needs a scratch array as large as the input.
+// Buckets grow in blocks of kBlock items taken from a scratch array, so one pass suffices (no
+// counting pass); each bucket is then copied back into place and shuffled there while in cache.
 #pragma once
 #include <algorithm>
 #include <bit>
@@ -33,99 +33,113 @@ constexpr int bucket_bits(std::uint32_t n) noexcept {
 }
 
 /// One cache-aware shuffle of n items, run as bounded steps (see the file comment). The caller
-/// owns the items, the scratch array and the engines; see BulkShuffle.
+/// owns the items, the scratch array (scratch_items(n, bits) items) and the engine; see BulkShuffle.
 class BucketShuffle {
 public:
-  /// Prepares a shuffle of n ≥ 2 items into 2^bits buckets (1 ≤ bits ≤ 16; tests use few buckets).
-  explicit BucketShuffle(std::uint32_t n, int bits)
-      : n_(n), bits_(bits), per_(32 / static_cast<std::uint32_t>(bits)), end_((std::size_t{1} << bits) + 1, 0) {}
+  /// Items per block of scratch space that a bucket grows by.
+  static constexpr std::uint32_t kBlock = 4096;
+
+  /// Prepares a shuffle of n ≥ 2 items into 2^bits buckets (1 ≤ bits ≤ 16) growing by `block`
+  /// items (tests use few buckets and tiny blocks).
+  BucketShuffle(std::uint32_t n, int bits, std::uint32_t block = kBlock)
+      : n_(n), bits_(bits), per_(32 / static_cast<std::uint32_t>(bits)), buckets_(std::uint32_t{1} << bits), block_(block),
+        head_(buckets_, kNone), tail_(buckets_, kNone), fill_(buckets_, block), size_(buckets_, 0),
+        next_(blocks(n, bits, block), kNone) {}
   /// Prepares a shuffle of n ≥ 2 items into 2^bucket_bits(n) buckets.
   explicit BucketShuffle(std::uint32_t n) : BucketShuffle(n, bucket_bits(n)) {}
 
-  /// Stage of the next step: 0 count labels, 1 scatter, 2 shuffle buckets, 3 done.
+  /// Scratch items needed: every bucket may leave one block partly filled.
+  static std::size_t scratch_items(std::uint32_t n, int bits, std::uint32_t block = kBlock) noexcept {
+    return blocks(n, bits, block) * block;
+  }
+  static std::size_t scratch_items(std::uint32_t n) noexcept { return scratch_items(n, bucket_bits(n)); }
+
+  /// Stage of the next step: 0 scatter, 1 shuffle buckets, 2 done.
   int stage() const noexcept { return stage_; }
-  /// Work units (items labelled, scattered, or shuffled and copied back) left, at most 3n.
-  std::uint64_t pending() const noexcept;
+  /// Work units (items scattered, or copied back and shuffled) left, at most 2n.
+  std::uint64_t pending() const noexcept { return stage_ == 2 ? 0 : std::uint64_t{n_} * (2 - stage_) - done_; }
 
-  /// Stage 0: draws the labels of up to `count` more items from `labels` and counts them.
-  template <class Engine>
-  std::uint32_t count(Engine& labels, std::uint32_t count) noexcept {
-    const std::uint32_t k = chunk(count);
-    const int shift = 32 - bits_;
-    for (std::uint32_t i = 0; i < k; i += per_) {
-      std::uint32_t w = labels.next_u32();
-      for (std::uint32_t t = 0; t < per_ && i + t < k; ++t, w <<= bits_) ++end_[(w >> shift) + 1];
-    }
-    if ((done_ += k) == n_) {  // end_[b + 1] = items in buckets 0…b; the scatter fills from end_[b]
-      for (std::size_t b = 1; b < end_.size(); ++b) end_[b] += end_[b - 1];
-      fill_ = std::vector<std::uint32_t>(end_.begin(), end_.end() - 1);
-      next_stage();
-    }
-    return k;
-  }
-
-  /// Stage 1: scatters up to `count` more items of `a` into `scratch`, drawing the same labels
-  /// again from `main`.
+  /// Stage 0: labels up to `count` more items of `a` with words of `engine` and appends them to
+  /// their buckets in `scratch`.
   template <class T, class Engine>
-  std::uint32_t scatter(const T* a, T* scratch, Engine& main, std::uint32_t count) noexcept {
-    const std::uint32_t k = chunk(count);
+  std::uint32_t scatter(const T* a, T* scratch, Engine& engine, std::uint32_t count) noexcept {
+    const std::uint32_t k = std::min(std::max(count - count % per_, per_), n_ - done_);  // whole words of labels
     const int shift = 32 - bits_;
-    std::uint32_t* fill = fill_.data();
     for (std::uint32_t i = done_, stop = done_ + k; i < stop; i += per_) {
-      std::uint32_t w = main.next_u32();
-      for (std::uint32_t t = i; t < i + per_ && t < stop; ++t, w <<= bits_) scratch[fill[w >> shift]++] = a[t];
+      std::uint32_t w = engine.next_u32();
+      for (std::uint32_t t = i; t < i + per_ && t < stop; ++t, w <<= bits_) {
+        const std::uint32_t b = w >> shift;
+        if (fill_[b] == block_) grow(b);
+        scratch[std::size_t{tail_[b]} * block_ + fill_[b]++] = a[t];
+      }
     }
-    if ((done_ += k) == n_) next_stage();
+    if ((done_ += k) == n_) {
+      for (std::uint32_t b = 0; b < buckets_; ++b)
+        if (tail_[b] != kNone) size_[b] += fill_[b];
+      ++stage_, done_ = 0;
+    }
     return k;
   }
 
-  /// Stage 2: Fisher–Yates inside the buckets of `scratch`, each bucket copied back to `a` when
-  /// done; up to about `count` units.
+  /// Stage 1: bucket by bucket, copies the bucket back into `a` (buckets in label order), then
+  /// runs Fisher–Yates on it there; up to about `count` units.
   template <class T, class Engine>
-  std::uint32_t buckets(T* a, T* scratch, Engine& main, Dice& dice, std::uint32_t count) noexcept {
+  std::uint32_t buckets(T* a, const T* scratch, Engine& engine, Dice& dice, std::uint32_t count) noexcept {
     std::uint32_t units = 0;
-    while (units < count && stage_ == 2) {
-      const std::uint32_t lo = end_[bucket_], hi = end_[bucket_ + 1];
-      if (bound_ == 0) bound_ = hi - lo;  // a fresh bucket
+    while (units < count && stage_ == 1) {
+      const std::uint32_t m = size_[bucket_];
+      T* s = a + start_;
+      if (bound_ == 0) {  // a fresh bucket: gather its blocks (brings it into cache)
+        std::uint32_t copied = 0;
+        for (std::uint32_t blk = head_[bucket_]; blk != kNone; blk = next_[blk]) {
+          const std::uint32_t c = std::min(block_, m - copied);
+          std::memcpy(s + copied, scratch + std::size_t{blk} * block_, std::size_t{c} * sizeof(T));
+          copied += c;
+        }
+        bound_ = m;
+        units += m + 1;
+      }
       if (bound_ >= 2) {
         const std::uint32_t to = std::max(2u, bound_ - std::min(bound_ - 2, count - units));
-        T* s = scratch + lo;
-        dice.descend(main, bound_, to, [s](std::uint32_t i, std::uint32_t j) { std::swap(s[i - 1], s[j]); });
+        dice.descend(engine, bound_, to, [s](std::uint32_t i, std::uint32_t j) { std::swap(s[i - 1], s[j]); });
         units += bound_ - to + 1;
         bound_ = to - 1;
       }
-      if (bound_ < 2) {  // bucket shuffled: back to `a` while it is still in cache
-        std::memcpy(a + lo, scratch + lo, std::size_t{hi - lo} * sizeof(T));
-        units += hi - lo + 1;
+      if (bound_ < 2) {  // bucket done
+        start_ += m;
+        done_ += m;
         bound_ = 0;
-        if (++bucket_ + 1 == end_.size()) next_stage();
+        if (++bucket_ == buckets_) ++stage_;
       }
     }
     return units;
   }
 
 private:
-  std::uint32_t chunk(std::uint32_t count) const noexcept {  // whole words of labels, except at the end
-    const std::uint32_t k = std::max(count - count % per_, per_);
-    return std::min(k, n_ - done_);
+  static constexpr std::uint32_t kNone = 0xffffffffu;
+  static std::size_t blocks(std::uint32_t n, int bits, std::uint32_t block) noexcept {
+    return (std::size_t{n} + block - 1) / block + (std::size_t{1} << bits);
   }
-  void next_stage() noexcept { ++stage_, done_ = 0; }
+
+  void grow(std::uint32_t b) noexcept {  // bucket b's tail block is full (or it has none): take the next free block
+    const std::uint32_t blk = free_++;
+    if (tail_[b] == kNone) head_[b] = blk;
+    else next_[tail_[b]] = blk, size_[b] += block_;
+    tail_[b] = blk;
+    fill_[b] = 0;
+  }
 
   std::uint32_t n_;
   int bits_;
   std::uint32_t per_;                // labels per 32-bit word
-  std::vector<std::uint32_t> end_;   // stage ≥ 1: bucket b is [end_[b], end_[b + 1])
-  std::vector<std::uint32_t> fill_;  // stage 1: next free slot of each bucket
+  std::uint32_t buckets_;
+  std::uint32_t block_;              // items per block
+  std::vector<std::uint32_t> head_, tail_, fill_, size_;  // per bucket: first and last block, items in the last, total
+  std::vector<std::uint32_t> next_;  // per block: the bucket's next block
+  std::uint32_t free_ = 0;           // next unused block of the scratch array
   int stage_ = 0;
-  std::uint32_t done_ = 0;           // items done in stage 0 or 1
-  std::uint32_t bucket_ = 0;         // stage 2: current bucket and its next Fisher–Yates bound
-  std::uint32_t bound_ = 0;
+  std::uint32_t done_ = 0;           // items done in the current stage
+  std::uint32_t bucket_ = 0, start_ = 0, bound_ = 0;  // stage 1: current bucket, its place in `a`, next bound
 };
-
-inline std::uint64_t BucketShuffle::pending() const noexcept {
-  if (stage_ == 3) return 0;
-  if (stage_ < 2) return std::uint64_t{n_} * (3 - stage_) - done_;
-  return std::uint64_t{n_} - end_[bucket_];
-}
 
 }  // namespace fairdeck
