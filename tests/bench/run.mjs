@@ -26,11 +26,11 @@ const SCENARIOS = [
 
 /** What was done for speed, with the effect measured when it was made (see git log). */
 const CHANGES = [
-  '`Dice::descend` (uniform.hpp): Fisher–Yates and bulk steps keep each batch of dice in locals instead of the dice struct, which the array stores could alias; `noexcept`, so WASM calls it directly rather than through a JS `invoke_` trampoline; bounds above 8,192 (batches of one) skip the batch code. Same draws. Native 52-card shuffle + deal 151 → 94 ns; WASM 10^6 Fisher–Yates 5.4 → 2.5 ns per element.',
-  'Dealing window (web/src/window.ts): an eager deck deals straight from the core\'s card array in the WASM heap and tells the core how many it took before any other call. `dealOne()` went from one Embind call per card (~15 ns) to ~1 ns; `deal(52)` needs no call.',
-  'ChaCha20 computes four blocks at once in 32-bit vector lanes (SIMD128; same keystream), with the refill kept out of line: WASM 10^6 Fisher–Yates with chacha20 10 → 5.3 ns per element.',
-  'Cache-aware bulk shuffle from 2^23 items (bulk_cache.hpp: Rao–Sandelius labels, counting pass, scatter into 128–1024 buckets, Fisher–Yates per bucket in cache): 10^8 in WASM 2.3 s → 0.62 s (xoshiro256).',
-  'Measured and not kept: computing a batch\'s dice side by side instead of chained (slower in WASM), a branch-free batch size (no gain), `-O2`/`-Os`/`-Oz` (-Os/-Oz shrink the wasm by ~15 KB gzip but make every hot path 2.5–4× slower).',
+  '`Dice::descend` (uniform.hpp): Fisher–Yates and bulk steps keep each batch of dice in locals instead of the dice struct, which the array stores could alias; `noexcept`, so WASM calls it directly instead of through a JS `invoke_` trampoline (exceptions are on); bounds above 8,192 (batches of one) skip the batch code. Same draws. Native 52-card shuffle + deal 151 → 94 ns; WASM 10^6 Fisher–Yates 5.4 → 2.5 ns per element.',
+  'Dealing window (web/src/window.ts): while an eager deck has no returned cards, JS deals straight from the core\'s card array in the WASM heap and tells the core how many it took before any other call (`take`, or the argument of `shuffle`). `dealOne()` overhead per card 8–13 ns (one Embind call each) → under 1 ns; `deal(52)` needs no call, so shuffle + deal(52) with xoshiro256 went from ~410 to ~270 ns.',
+  'ChaCha20 computes four blocks at once in 32-bit vector lanes (WASM SIMD128, SSE2 natively; same keystream), with the refill kept out of line: engine words 4.9 → 3.4 ns in WASM, 10^6 Fisher–Yates with chacha20 7.0 → 5.2 ns per element.',
+  'Cache-aware bulk shuffle from 2^23 items (bulk_cache.hpp: Rao–Sandelius labels, a one-pass scatter into 128–1,024 buckets that grow by 4,096-item blocks, then each bucket gathered back and shuffled in cache): 10^8 in WASM 2.4 s → 0.58 s (xoshiro256), 2.4 s → 0.93 s (chacha20).',
+  'Measured and not kept: computing a batch\'s dice side by side instead of chained, a table of batch sizes, a plain-array card lookup in the deal loop (no gain or slower in WASM); `-O2` (mixed); `-Os`/`-Oz` (15 KB gzip smaller, but every hot path 2.5–4× slower).',
 ];
 
 async function waitForQuiet(maxWait) {
