@@ -51,5 +51,13 @@ describe('Card faces and compositions', () => {
     const hand = big.deal(1000);
     expect(new Set(hand.map((c) => c.id)).size).toBe(1000);
     big.dispose();
+    const largest = new Deck({ size: 2 ** 26, seed: 6, strategy: 'bitmap' });
+    const cards = largest.deal(1000);
+    // ids ≥ 2^24 are 3/4 of the deck: about 750 of 1,000 (sd ≈ 14), so more than 650 is certain.
+    expect(cards.filter((c) => c.id >= 2 ** 24).length).toBeGreaterThan(650);
+    largest.returnCards(cards.slice(0, 10).map((c) => c.id));
+    expect(largest.returned).toBe(10);
+    expect(largest.dealt.filter((c) => cards.includes(c))).toHaveLength(990); // the same interned objects
+    largest.dispose();
   });
 });

@@ -71,17 +71,17 @@ function styledTable(style: 'french' | 'german', decks: number, jokers: number):
   return { get: (id) => cards[id], idsOf: (code) => byCode.get(code), owns: (card) => cards[card.id] === card };
 }
 
+/** Generic cards are made on first use, in blocks of 2^16 ids (a Map holds at most 2^24 entries). */
 function genericTable(size: number): CardTable {
-  const cards = new Map<number, Card>();
+  const blocks: Card[][] = [];
   const get = (id: number): Card => {
-    let card = cards.get(id);
-    if (!card) cards.set(id, (card = new CardImpl(id, String(id), `#${id}`, null, null, 0, 'generic')));
-    return card;
+    const block = (blocks[id >>> 16] ??= new Array<Card>(0x10000));
+    return (block[id & 0xffff] ??= new CardImpl(id, String(id), `#${id}`, null, null, 0, 'generic'));
   };
   return {
     get,
     idsOf: (code) => (/^(0|[1-9]\d*)$/.test(code) && Number(code) < size ? [Number(code)] : undefined),
-    owns: (card) => card.id < size && cards.get(card.id) === card,
+    owns: (card) => card.id < size && blocks[card.id >>> 16]?.[card.id & 0xffff] === card,
   };
 }
 

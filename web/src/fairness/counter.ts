@@ -3,7 +3,7 @@
  * whether it runs in the C++ core (every algorithm but one) or in JavaScript (`sort-random`).
  */
 import { entropy } from '../entropy.js';
-import { coreError } from '../errors.js';
+import { coreError, embind } from '../errors.js';
 import { core } from '../load.js';
 import { SeedKind, type RngName, type SeedBytes } from '../options.js';
 import type { AlgorithmName } from './algorithms.js';
@@ -43,7 +43,7 @@ export function openCounter(spec: CounterSpec, measure: Measure): Counter {
   if (spec.algorithm === 'sort-random') return sortRandomCounter(spec, measure);
   const m = core();
   const key = spec.seed ?? { kind: SeedKind.Entropy, bytes: entropy() };
-  const e = new m.CoreExperiment(spec.algorithm, measure, spec.n, spec.rounds, spec.rng, key.kind, key.bytes);
+  const e = embind(() => new m.CoreExperiment(spec.algorithm, measure, spec.n, spec.rounds, spec.rng, key.kind, key.bytes));
   if (!e.ok()) {
     const error = coreError(m);
     e.delete();
@@ -54,7 +54,7 @@ export function openCounter(spec: CounterSpec, measure: Measure): Counter {
     implementation: 'wasm',
     run: (trials) => e.run(trials),
     counts() {
-      const ptr = e.counts();
+      const ptr = embind(() => e.counts());
       const cells = e.cells();
       return m.HEAPF64.slice(ptr >>> 3, (ptr >>> 3) + cells);  // read the view after the call: it may have grown
     },
