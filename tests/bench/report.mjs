@@ -54,7 +54,7 @@ export function sections(r) {
   if (r.twin?.length) {
     const table = [['', 'WASM', 'native', 'WASM / native']];
     for (const t of r.twin) table.push([t.name, time(t.wasm), time(t.native), `${t.ratio.toFixed(2)}×`]);
-    out.push({ title: '5. WASM vs native (same core, same algorithm)', intro: 'Per item (shuffle, element, word or trial). Native: the same headers built with g++ -O3 (x86-64 baseline, SSE2) and Google Benchmark (median of 5 repetitions); WASM: tests/bench/scenarios/native.mjs through the raw bindings (the deck52 row includes its two Embind calls).', table });
+    out.push({ title: '5. WASM vs native (same core, same algorithm)', intro: 'Per item (shuffle, element, word or trial). Native: the same headers built with g++ -O3 (x86-64 baseline, SSE2) and Google Benchmark; WASM: tests/bench/scenarios/native.mjs through the raw bindings (the deck52 rows include two Embind calls, shuffle and deal; the 10^8 row\'s WASM time is scenario 3\'s). The two alternate three times; each cell is the median of the three.', table });
   }
   if (r.size) {
     const s = r.size;

@@ -3,6 +3,8 @@
 // and every scenario in its own Node process, prints the tables and the targets, and writes
 // BENCHMARKS.md and the README's bench section. Usage:
 //   node tests/bench/run.mjs --native build/bench/tests/bench/fairdeck_bench [--only deck52,size] [--max-wait 120]
+// The WASM/native ratios come from three alternating runs of the native binary and of the WASM
+// twins (scenarios/native.mjs), so that a change of load between the two cannot skew them.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import os from 'node:os';
@@ -52,7 +54,7 @@ function runScenario(id, file, extra) {
 }
 
 function runNative(binary) {
-  const p = spawnSync(binary, ['--benchmark_format=json', '--benchmark_repetitions=5', '--benchmark_report_aggregates_only=true',
+  const p = spawnSync(binary, ['--benchmark_format=json', '--benchmark_repetitions=3', '--benchmark_report_aggregates_only=true',
     '--benchmark_min_time=0.1'], { encoding: 'utf8', maxBuffer: 1 << 26 });
   if (p.status !== 0) throw new Error(`native benchmarks failed:\n${p.stderr}`);
   const unit = { ns: 1, us: 1e3, ms: 1e6, s: 1e9 };
@@ -63,6 +65,16 @@ function runNative(binary) {
   }
   process.stdout.write('bench: native done\n');
   return ns;
+}
+
+/** Native and WASM twins alternate three times (load drifts between processes); medians of each. */
+function runTwins(binary) {
+  const natives = [], twins = [];
+  for (let i = 0; i < 3; i++) natives.push(runNative(binary)), twins.push(runScenario('native-twin', 'native.mjs'));
+  const mid = (xs) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
+  const nativeNs = Object.fromEntries(Object.keys(natives[0]).map((k) => [k, mid(natives.map((n) => n[k]))]));
+  const rows = twins[0].rows.map((row, i) => ({ ...row, ns: mid(twins.map((t) => t.rows[i].ns)) }));
+  return { nativeNs, twin: { ...twins[0], rows } };
 }
 
 const sh = (cmd, args) => {
@@ -91,8 +103,16 @@ await waitForQuiet(Number(arg('max-wait', 120)));
 const loadBefore = os.loadavg()[0];
 const results = {};
 const native = arg('native');
-if (native && (!only || only.includes('native'))) results.nativeNs = runNative(native);
-for (const [id, file, extra] of SCENARIOS) if (!only || only.includes(id)) results[id] = runScenario(id, file, extra);
+for (const [id, file, extra] of SCENARIOS) {
+  if (only && !only.includes(id)) continue;
+  if (id === 'native-twin' && native) {
+    const { nativeNs, twin } = runTwins(native);
+    results.nativeNs = nativeNs;
+    results[id] = twin;
+  } else {
+    results[id] = runScenario(id, file, extra);
+  }
+}
 
 // WASM / native for the twins (per item); the 10^8 cache-aware twin comes from the large scenario.
 if (results.nativeNs && results['native-twin']) {
