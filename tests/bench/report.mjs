@@ -93,7 +93,7 @@ export function benchmarksMd(r, targets, env) {
     '',
   ];
   for (const s of sections(r)) lines.push(`## ${s.title}`, '', s.intro, '', markdown(s.table), '');
-  lines.push('## What made it faster', '', ...env.changes.map((c) => `- ${c}`), '');
+  lines.push('## What made it faster', '', 'Effects as measured when each change was made (interleaved A/B runs on this machine; see `git log`), so they need not match the tables above to the nanosecond.', '', ...env.changes.map((c) => `- ${c}`), '');
   return lines.join('\n');
 }
 

@@ -88,7 +88,8 @@ const sh = (cmd, args) => {
 function environment(loadBefore) {
   const cpu = readFileSync('/proc/cpuinfo', 'utf8').match(/model name\s*:\s*(.*)/)?.[1] ?? os.cpus()[0]?.model ?? 'unknown CPU';
   const osName = readFileSync('/etc/os-release', 'utf8').match(/PRETTY_NAME="([^"]*)"/)?.[1] ?? os.type();
-  const dirty = sh('git', ['-C', root, 'status', '--porcelain', '--untracked-files=no']) ? ', uncommitted changes in the tree' : '';
+  const dirty = sh('git', ['-C', root, 'status', '--porcelain', '--untracked-files=no', '--', '.', ':!README.md', ':!BENCHMARKS.md'])
+    ? ', uncommitted changes in the tree' : '';  // the two files this script writes do not count
   return {
     date: new Date().toISOString().replace(/\.\d+Z$/, 'Z'), cpu, cores: os.cpus().length, memGb: Math.round(os.totalmem() / 2 ** 30),
     os: osName, loadBefore: loadBefore.toFixed(2), loadAfter: os.loadavg()[0].toFixed(2),
