@@ -6,39 +6,12 @@ import { cardTable, resolveIds, type Card, type CardTable } from './card.js';
 import { entropy } from './entropy.js';
 import { coreError, embind, show } from './errors.js';
 import { core } from './load.js';
-import { checkInt, checkKeys, deckOptions, SeedKind, type DeckOptions, type RngName, type StrategyName } from './options.js';
+import { checkInt, checkKeys, deckOptions, SeedKind, type DeckOptions } from './options.js';
 import type { CoreDeck, FairdeckModule } from './wasm/fairdeck.js';
+import type { DeckInfo, DeckState } from './state.js';
 import { DealWindow } from './window.js';
 
-/** A deck's saved state: plain JSON, written and validated by the core (see README "State"). */
-export interface DeckState {
-  format: 'fairdeck-deck';
-  version: 1;
-  style: 'french' | 'german' | 'generic';
-  decks: number;
-  jokers: number;
-  size: number;
-  strategy: StrategyName;
-  rng: RngName;
-  seeded: boolean;
-  order: 'exact' | 'hidden';
-  undealt: number[];
-  returned: number[];
-  dealt: number[];
-  engine: string | null;
-  dice: number[];
-}
-
-/** What a deck was made with. */
-export interface DeckInfo {
-  readonly rng: RngName;
-  readonly strategy: StrategyName;
-  readonly style: 'french' | 'german' | 'generic';
-  readonly decks: number;
-  readonly jokers: number;
-  /** True if the deck was seeded (reproducible); false if keyed from platform entropy (secure). */
-  readonly seeded: boolean;
-}
+export type { DeckInfo, DeckState } from './state.js';
 
 /** What the core's deal() and pile() return when they fail (out of memory; the error is recorded). */
 const FAILED = 0xffffffff;
@@ -173,13 +146,7 @@ export class Deck implements Iterable<Card> {
     const h = this.#live();
     checkInt('n', n, 0, 2 ** 32 - 1);
     this.#win.close();
-    const k = h.deal(n);
-    if (k === FAILED) throw coreError(this.#m);
-    const heap = this.#m.HEAPU32;
-    const at = h.buffer() >>> 2;
-    const out = new Array<Card>(k);
-    for (let i = 0; i < k; i++) out[i] = this.#cards.get(heap[at + i]);
-    return out;
+    return this.#read(h, h.deal(n));
   }
 
   /**
@@ -232,9 +199,13 @@ export class Deck implements Iterable<Card> {
 
   #pile(which: number): Card[] {
     const h = this.#live();
-    const k = h.pile(which);
+    return this.#read(h, h.pile(which));
+  }
+
+  /** The `k` cards the core just wrote to its id buffer (k = FAILED: the core's recorded error). */
+  #read(h: CoreDeck, k: number): Card[] {
     if (k === FAILED) throw coreError(this.#m);
-    const heap = this.#m.HEAPU32;
+    const heap = this.#m.HEAPU32;  // read after the call: the heap may have grown
     const at = h.buffer() >>> 2;
     const out = new Array<Card>(k);
     for (let i = 0; i < k; i++) out[i] = this.#cards.get(heap[at + i]);
