@@ -123,14 +123,19 @@ function joker(ctx: CanvasRenderingContext2D, card: Card): void {
   ctx.fillText('JOKER', CARD_W / 2, 280);
 }
 
-/** Draws the full face of `card` (ivory blank, corners, centre) in the card's unit box. */
-export function drawFace(ctx: CanvasRenderingContext2D, card: Card, style: FaceStyle): void {
+/** The ivory card blank with its thin rim, in the card's unit box. */
+function blank(ctx: CanvasRenderingContext2D): void {
   cardPath(ctx);
   ctx.fillStyle = PAPER;
   ctx.fill();
   ctx.lineWidth = 2;
   ctx.strokeStyle = '#c9c1b0';
   ctx.stroke();
+}
+
+/** Draws the full face of `card` (ivory blank, corners, centre) in the card's unit box. */
+export function drawFace(ctx: CanvasRenderingContext2D, card: Card, style: FaceStyle): void {
+  blank(ctx);
   if (card.rank === 'Joker') return joker(ctx, card);
   corners(ctx, card, style);
   const suit = card.suit ?? '';
@@ -143,12 +148,7 @@ export function drawFace(ctx: CanvasRenderingContext2D, card: Card, style: FaceS
 
 /** Draws the back of a card of `style`: the style's own design inside an ivory rim. */
 export function drawBack(ctx: CanvasRenderingContext2D, style: FaceStyle): void {
-  cardPath(ctx);
-  ctx.fillStyle = PAPER;
-  ctx.fill();
-  ctx.lineWidth = 2;
-  ctx.strokeStyle = '#c9c1b0';
-  ctx.stroke();
+  blank(ctx);
   ctx.save();
   cardPath(ctx, 12);
   ctx.clip();
