@@ -117,14 +117,14 @@ it('switches to the German style, redraws the table and keeps the options in the
   const french = await pixels(page);
   await page.getByText('German (Skat)').click();
   await idle(page);
-  expect(page.url()).toContain('style=german');
-  expect(page.url()).toContain('seed=1');
+  await expect.poll(() => page.url()).toContain('style=german');
+  await expect.poll(() => page.url()).toContain('seed=1');
   await page.keyboard.press('d');
   expect(await pixels(page)).not.toBe(french);
   expect((await onTable(page))[0]).toMatch(GERMAN);
   expect(await counts(page)).toEqual({ remaining: 31, returned: 0, dealt: 1 });
   await page.getByLabel('Engine').selectOption('xoshiro256');
-  expect(page.url()).toContain('rng=xoshiro256');
+  await expect.poll(() => page.url()).toContain('rng=xoshiro256');
   expect(await page.locator('#fair').textContent()).toMatch(/xoshiro256\*\*/);
   expect(errors).toEqual([]);
   await page.close();
@@ -153,7 +153,7 @@ it('runs the main actions from the keyboard, including selecting and returning c
   await page.keyboard.press('d'); // typing in a field is not a shortcut
   expect(await counts(page)).toEqual({ remaining: 52, returned: 0, dealt: 0 });
   await page.keyboard.press('Enter');
-  expect(page.url()).toContain('seed=7d');
+  await expect.poll(() => page.url()).toContain('seed=7d');
   expect(errors).toEqual([]);
   await page.close();
 });
