@@ -145,8 +145,9 @@ it('runs the main actions from the keyboard, including selecting and returning c
   expect(await page.locator('#on-table input:checked').count()).toBe(0);
   await page.keyboard.press('a');
   expect(await counts(page)).toEqual({ remaining: 0, returned: 0, dealt: 52 });
-  // Reduced motion: 47 cards land at once (with motion they take over a second to fly in).
-  await page.waitForSelector('#table[data-idle=true]', { state: 'attached', timeout: 400 });
+  // Reduced motion: 47 cards land at once, on the next frame (with motion they take well over a
+  // second to fly in); 900 ms leaves a loaded CI machine room for that one frame.
+  await page.waitForSelector('#table[data-idle=true]', { state: 'attached', timeout: 900 });
   await page.keyboard.press('s');
   expect(await counts(page)).toEqual({ remaining: 52, returned: 0, dealt: 0 });
   await page.getByLabel('Seed').fill('7');

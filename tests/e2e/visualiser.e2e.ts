@@ -40,7 +40,9 @@ it('runs 10^7 shuffles of n = 3 in seconds with a live progress bar, then shows 
   const seconds = (Date.now() - t0) / 1000;
   expect(await state(page)).toBe('done');
   expect(fractions.some((f) => f > 0 && f < 1)).toBe(true);  // the bar moved while running
-  expect(seconds).toBeLessThan(30);
+  // Reported, not asserted: speed is shown by npm run bench, never by a timed test (the test's
+  // own timeout is the only bound).
+  console.log(`visualiser e2e: 2 × 2 × 10^7 shuffles of n = 3 took ${seconds.toFixed(1)} s`);
   const fair = page.locator('.card[data-algorithm=fisher-yates] [data-verdict]');
   const naive = page.locator('.card[data-algorithm=naive-swap] [data-verdict]');
   expect(await fair.evaluateAll((v) => v.map((e) => (e as HTMLElement).dataset.verdict))).toEqual(['no-evidence-of-bias', 'no-evidence-of-bias']);
