@@ -128,7 +128,6 @@ public:
   std::uint32_t size() const { return deck_->size(); }
   std::uint32_t remaining() const { return deck_->remaining(); }
   std::uint32_t returned() const { return deck_->returned(); }
-  std::uint32_t dealtCount() const { return deck_->dealt_count(); }
   void reseed(std::string entropy) {
     guard(0, [&] { return deck_->rng().reseed(to_key(entropy)), 0; });
   }
@@ -269,7 +268,6 @@ EMSCRIPTEN_BINDINGS(fairdeck) {
       .function("size", &CoreDeck::size)
       .function("remaining", &CoreDeck::remaining)
       .function("returned", &CoreDeck::returned)
-      .function("dealtCount", &CoreDeck::dealtCount)
       .function("reseed", &CoreDeck::reseed)
       .function("saveState", &CoreDeck::saveState);
   class_<CoreExperiment>("CoreExperiment")

@@ -43,7 +43,6 @@ export interface CoreDeck extends Handle {
   size(): number;
   remaining(): number;
   returned(): number;
-  dealtCount(): number;
   reseed(entropy: Uint8Array): void;
   /** The state as JSON, or '' if the heap cannot hold it (error recorded). */
   saveState(includeSecret: boolean): string;
