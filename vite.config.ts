@@ -7,17 +7,18 @@ import { defineConfig } from 'vite';
 const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 const pages = ['index.html', 'demo/index.html', 'visualiser/index.html'].filter((p) => existsSync(here(`web/${p}`)));
 
+/** `fairdeck`, `fairdeck/random` and `fairdeck/fairness` resolved to the TypeScript sources (Vitest uses them too). */
+export const packageAliases = [
+  { find: /^fairdeck\/random$/, replacement: here('web/src/random.ts') },
+  { find: /^fairdeck\/fairness$/, replacement: here('web/src/fairness/index.ts') },
+  { find: /^fairdeck$/, replacement: here('web/src/index.ts') },
+];
+
 export default defineConfig({
   root: here('web'),
   publicDir: here('public'),
   base: './',
-  resolve: {
-    alias: [
-      { find: /^fairdeck\/random$/, replacement: here('web/src/random.ts') },
-      { find: /^fairdeck\/fairness$/, replacement: here('web/src/fairness/index.ts') },
-      { find: /^fairdeck$/, replacement: here('web/src/index.ts') },
-    ],
-  },
+  resolve: { alias: packageAliases },
   build: {
     outDir: here('build/pages'),
     emptyOutDir: true,
