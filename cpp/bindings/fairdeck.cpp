@@ -1,17 +1,28 @@
-// cpp/bindings/fairdeck.cpp — the one Embind file: translates between JavaScript and the core.
+// cpp/bindings/fairdeck.cpp — the binding: a plain C ABI over the core, called directly from
+// TypeScript (web/src/abi.ts). It only translates: numbers, (pointer, length) byte strings, and
+// copies through the WASM heap.
 //
-// It only translates: numbers, strings and copies through the WASM heap. No C++ exception crosses
-// into JavaScript (3.1.6 would deliver it as a bare number, and a JS exception thrown through C++
-// frames would skip their destructors): every fallible call catches, records the error's kind and
-// message, and reports failure by its return value; the TypeScript layer then reads `lastError*`
-// and throws a real TypeError/RangeError. Objects handed to JS are freed by the TS wrappers.
-#include <emscripten/bind.h>
+// Why a C ABI and not Embind: Embind's invokers are built with `new Function`, which a strict
+// Content-Security-Policy forbids, and its eval-free mode costs ~10x per call; its JS glue is
+// also most of the package's JS. Direct exports need no eval, cost one call each, and leave the
+// glue small (docs/toolchain.md).
+//
+// Rules every export follows:
+//  - No C++ exception crosses into JavaScript: `guard` catches, records the error's kind and
+//    message (fd_error_kind / fd_error_message) and the export reports failure by its return value.
+//  - Text results (state JSON, manifest, faces) live in one buffer until fd_text_free(); TS copies
+//    them out at once and frees them in a `finally`, so a failed decode never leaks.
+//  - Every deck export goes through `on(deck, …)`: it first applies the cards JS dealt from the
+//    deck's window (the `taken` cell), then runs, then republishes the window. JS cannot forget.
+#include <emscripten/emscripten.h>
 #include <malloc.h>
 
 #include <cstdint>
+#include <cstdlib>
 #include <memory>
 #include <new>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "fairdeck/bulk.hpp"
@@ -19,277 +30,312 @@
 #include "fairdeck/state.hpp"
 
 namespace fd = fairdeck;
+using u32 = std::uint32_t;
+using u8 = std::uint8_t;
 
 namespace {
 
-int g_error_kind = 0;  // 0 none, 1 Error, 2 TypeError, 3 RangeError
+/// Error kinds, as fd_manifest() names them for TypeScript.
+enum ErrorKind : int { kNone = 0, kError = 1, kTypeError = 2, kRangeError = 3 };
+int g_error_kind = kNone;
 std::string g_error_message;
+std::string g_text;  // the last text result, until fd_text_free()
 
-/// Returned by calls that report a count when they fail (the error is recorded).
-constexpr std::uint32_t kFailed = 0xffffffffu;
-
-/// `s`, once the heap has shown it can hold a copy: Embind copies a returned std::string into a
-/// malloc'd buffer without checking for null (a full heap would make it write at address 0), so
-/// a probe of that size is allocated and freed first; throws std::bad_alloc if it fails.
-std::string returnable(std::string s) {
-  void* probe = std::malloc(sizeof(std::size_t) + s.size() + 1);
-  if (!probe) throw std::bad_alloc();
-  std::free(probe);
-  return s;
-}
+/// Returned by exports that report a count when they fail (the error is recorded).
+constexpr u32 kFailed = 0xffffffffu;
 
 /// Runs f; on a C++ exception records it and returns `fallback`.
 template <class R, class F>
 R guard(R fallback, F&& f) noexcept {
-  g_error_kind = 0;
+  g_error_kind = kNone;
   try {
     return f();
   } catch (const fd::TypeError& e) {
-    g_error_kind = 2, g_error_message = e.what();
+    g_error_kind = kTypeError, g_error_message = e.what();
   } catch (const std::invalid_argument& e) {
-    g_error_kind = 2, g_error_message = e.what();
+    g_error_kind = kTypeError, g_error_message = e.what();
   } catch (const std::out_of_range& e) {
-    g_error_kind = 3, g_error_message = e.what();
+    g_error_kind = kRangeError, g_error_message = e.what();
   } catch (const std::bad_alloc&) {
-    g_error_kind = 3, g_error_message = "not enough WASM memory for this request";
+    g_error_kind = kRangeError, g_error_message = "not enough WASM memory for this request (the heap holds at most 4 GiB)";
   } catch (const std::exception& e) {
-    g_error_kind = 1, g_error_message = e.what();
+    g_error_kind = kError, g_error_message = e.what();
   } catch (...) {
-    g_error_kind = 1, g_error_message = "unknown error in the fairdeck core";
+    g_error_kind = kError, g_error_message = "unknown error in the fairdeck core";
   }
   return fallback;
 }
 
-fd::Rng make_rng(const std::string& rng, int seed_kind, const std::string& seed) {
+/// Makes `s` the text result and returns its address (its length: fd_text_length()).
+const char* text(std::string s) {
+  g_text = std::move(s);
+  return g_text.data();
+}
+
+std::string_view view(const char* p, u32 n) { return {p ? p : "", p ? n : 0}; }
+
+fd::Rng make_rng(std::string_view rng, int seed_kind, std::string_view seed) {
   if (seed_kind < 0 || seed_kind > 3) throw fd::TypeError("seed kind must be 0–3");
   const auto kind = static_cast<fd::SeedKind>(seed_kind);
   return fd::Rng(rng, fd::derive_key(kind, seed), kind == fd::SeedKind::entropy);
 }
 
-fd::Bytes32 to_key(const std::string& bytes) { return fd::derive_key(fd::SeedKind::entropy, bytes); }
+fd::Bytes32 to_key(std::string_view bytes) { return fd::derive_key(fd::SeedKind::entropy, bytes); }
 
-/// A deck as JS sees it, with the heap buffers used to pass card ids in and out.
-class CoreDeck {
-public:
-  CoreDeck(std::string style, std::uint32_t decks, std::uint32_t jokers, std::uint32_t size, std::string strategy,
-           std::string rng, int seed_kind, std::string seed) {
-    guard(0, [&] {
-      const auto c = fd::make_composition(style, decks, jokers, size);
-      deck_ = std::make_unique<fd::Deck>(c, fd::parse_strategy(strategy), make_rng(rng, seed_kind, seed));
-      return 0;
-    });
-  }
-  CoreDeck(std::string state, std::string entropy) {
-    guard(0, [&] {
-      std::optional<fd::Bytes32> key;
-      if (!entropy.empty()) key = to_key(entropy);
-      deck_ = fd::restore_state(state, key);
-      return 0;
-    });
-  }
+/// A deck as JS sees it: the core deck, the heap buffer for ids in and out, and the two cells of
+/// its dealing window. While an eager deck's return pile is empty its next deals are already
+/// decided (Deck::straight): JS may deal order[window − 1 − taken] itself and count it in
+/// `taken`; every export applies that count before anything else (see `on`).
+struct CoreDeck {
+  std::unique_ptr<fd::Deck> deck;
+  std::vector<u32> buffer;
+  u32 port[3] = {0, 0, 0};  // [0] window: cards JS may deal; [1] taken: cards JS has dealt; [2] order address
 
-  bool ok() const { return deck_ != nullptr; }
-  /// Deals `taken` cards from the window (see take), shuffles, and returns straight() (see
-  /// window), or -1 if a secure deck wants fresh entropy first.
-  int shuffle(std::uint32_t taken) { return deck_->take(taken), deck_->shuffle(), opened(); }
-  int shuffleRemaining() { return deck_->shuffle_remaining(), opened(); }
-  /// Cards JS may deal itself from the heap at order(), from index window() − 1 down, telling
-  /// the core with take(k) before any other call (Deck::straight; 0 when draws are needed).
-  std::uint32_t window() const { return deck_->straight(); }
-  std::uintptr_t order() const { return reinterpret_cast<std::uintptr_t>(deck_->order()); }
-  void take(std::uint32_t k) { deck_->take(k); }
-  int dealOne() {
-    const std::uint32_t c = deck_->deal_one();
-    return c == fd::kNoCard ? -1 : static_cast<int>(c);
+  u32* reserve(u32 n) {
+    if (buffer.size() < n) buffer.resize(n);
+    return buffer.data();
   }
-  /// Deals up to n cards into the buffer; returns how many, or kFailed (error recorded, nothing
-  /// dealt) if the buffer cannot grow.
-  std::uint32_t deal(std::uint32_t n) {
-    const std::uint32_t k = std::min(n, deck_->remaining());
-    if (buffer_.size() < k && !guard(false, [&] { return reserve(k), true; })) return kFailed;
-    return deck_->deal(n, buffer_.data());
+  void publish() noexcept {
+    port[0] = deck->straight();
+    port[1] = 0;
+    port[2] = static_cast<u32>(reinterpret_cast<std::uintptr_t>(deck->order()));
   }
-  /// Copies a pile into the buffer; returns its length, or kFailed (error recorded).
-  std::uint32_t pile(int which) {
-    return guard(kFailed, [&] {
-      const auto v = deck_->pile(which);
-      std::copy(v.begin(), v.end(), reserve(static_cast<std::uint32_t>(v.size())));
-      return static_cast<std::uint32_t>(v.size());
-    });
-  }
-  /// Pointer to `n` writable uint32 slots (for returnCards' ids); 0 if out of memory.
-  std::uintptr_t input(std::uint32_t n) {
-    return guard<std::uintptr_t>(0, [&] { return reinterpret_cast<std::uintptr_t>(reserve(n)); });
-  }
-  bool returnCards(std::uint32_t n) {
-    return guard(false, [&] { return deck_->return_cards(std::span(buffer_.data(), n)), true; });
-  }
-  std::uintptr_t buffer() const { return reinterpret_cast<std::uintptr_t>(buffer_.data()); }
-  std::uint32_t size() const { return deck_->size(); }
-  std::uint32_t remaining() const { return deck_->remaining(); }
-  std::uint32_t returned() const { return deck_->returned(); }
-  void reseed(std::string entropy) {
-    guard(0, [&] { return deck_->rng().reseed(to_key(entropy)), 0; });
-  }
-  /// The state as JSON; "" (error recorded) if the heap cannot hold it twice (see returnable).
-  std::string saveState(bool include_secret) const {
-    return guard(std::string(), [&] { return returnable(fd::save_state(*deck_, include_secret)); });
-  }
-
-private:
-  int opened() const { return deck_->rng().wants_entropy() ? -1 : static_cast<int>(deck_->straight()); }
-  std::uint32_t* reserve(std::uint32_t n) {
-    if (buffer_.size() < n) buffer_.resize(n);
-    return buffer_.data();
-  }
-  std::unique_ptr<fd::Deck> deck_;
-  std::vector<std::uint32_t> buffer_;
 };
 
-/// A fairness experiment (or, with measure 2, a timing run); counts are copied out as doubles.
-class CoreExperiment {
-public:
-  CoreExperiment(std::string algorithm, int measure, std::uint32_t n, std::uint32_t rounds, std::string rng,
-                 int seed_kind, std::string seed) {
-    guard(0, [&] {
-      if (measure < 0 || measure > 2) throw fd::TypeError("measure must be 0 (permutations), 1 (positions) or 2 (time)");
-      exp_ = std::make_unique<fd::Experiment>(algorithm, static_cast<fd::Experiment::Measure>(measure), n, rounds,
-                                              make_rng(rng, seed_kind, seed));
-      return 0;
-    });
-  }
-  bool ok() const { return exp_ != nullptr; }
-  void run(std::uint32_t trials) { exp_->run(trials); }
-  std::uintptr_t counts() {
-    const auto& c = exp_->counts();
-    out_.assign(c.begin(), c.end());
-    return reinterpret_cast<std::uintptr_t>(out_.data());
-  }
-  std::uint32_t cells() const { return static_cast<std::uint32_t>(exp_->counts().size()); }
+/// Runs f(deck) after applying the cards JS took from the window; republishes the window after.
+/// f must not throw (exports that can fail catch inside, with guard): no cleanup is needed here,
+/// so no JS exception trampoline (invoke_*) sits on the hot paths.
+template <class F>
+auto on(CoreDeck* d, F&& f) noexcept {
+  d->deck->take(d->port[1]);
+  d->port[1] = 0;
+  auto result = f(*d->deck);
+  d->publish();
+  return result;
+}
 
-private:
-  std::unique_ptr<fd::Experiment> exp_;
-  std::vector<double> out_;
-};
+CoreDeck* adopt(std::unique_ptr<fd::Deck> deck) {
+  auto* d = new CoreDeck{std::move(deck), {}};
+  d->publish();
+  return d;
+}
 
-/// Bulk shuffle of a heap array, or swap targets for a JS Array; also a raw engine stream.
-class CoreStream {
-public:
-  CoreStream(std::uint32_t n, std::string rng, int seed_kind, std::string seed) {
-    guard(0, [&] {
-      rng_ = std::make_unique<fd::Rng>(make_rng(rng, seed_kind, seed));
-      bulk_ = std::make_unique<fd::BulkShuffle>(n, make_rng(rng, seed_kind, seed));
-      return 0;
-    });
-  }
-  /// False if construction failed, or if a cache-aware shuffle could not get its scratch array.
-  bool ok() const { return bulk_ != nullptr && !bulk_->failed(); }
-  std::uint32_t pending() const { return bulk_->pending(); }
-  /// Shuffles in bounded steps (see BulkShuffle::step); 0 when done or failed (then ok() is false).
-  std::uint32_t step(std::uintptr_t ptr, int width, std::uint32_t count) {
-    std::uint32_t k = 0;
-    switch (width) {
-      case 1: k = bulk_->step(reinterpret_cast<std::uint8_t*>(ptr), count); break;
-      case 2: k = bulk_->step(reinterpret_cast<std::uint16_t*>(ptr), count); break;
-      case 8: k = bulk_->step(reinterpret_cast<std::uint64_t*>(ptr), count); break;
-      default: k = bulk_->step(reinterpret_cast<std::uint32_t*>(ptr), count); break;
-    }
-    if (bulk_->failed()) g_error_kind = 3, g_error_message = "not enough WASM memory for the cache-aware shuffle's scratch array";
-    return k;
-  }
-  /// True if step() runs the cache-aware shuffle (bulk_cache.hpp); targets() then returns 0.
-  bool cacheAware() const { return bulk_->cache_aware(); }
-  /// Makes step() plain Fisher–Yates whatever the size (benchmarks and tests); before any step.
-  void fisherYatesOnly() { bulk_->fisher_yates_only(); }
-  std::uint32_t targets(std::uintptr_t ptr, std::uint32_t count) {
-    return bulk_->targets(reinterpret_cast<std::uint32_t*>(ptr), count);
-  }
-  /// Writes `words` raw 32-bit engine outputs at ptr.
-  void words(std::uintptr_t ptr, std::uint32_t words) {
-    auto* out = reinterpret_cast<std::uint32_t*>(ptr);
-    rng_->visit([&](auto& e, fd::Dice&) {
-      for (std::uint32_t i = 0; i < words; ++i) out[i] = e.next_u32();
-    });
-  }
+/// What a deck was made with, as JSON (DeckInfo in web/src/state.ts).
+std::string deck_info(const fd::Deck& d) {
+  const fd::Composition& c = d.composition();
+  return "{\"rng\":\"" + std::string(d.rng().name()) + "\",\"strategy\":\"" + std::string(fd::strategy_name(d.strategy())) +
+         "\",\"style\":\"" + c.style_name() + "\",\"decks\":" + std::to_string(c.style ? c.decks : 1) +
+         ",\"jokers\":" + std::to_string(c.style ? c.jokers : 0) + ",\"size\":" + std::to_string(d.size()) +
+         ",\"seeded\":" + (d.rng().secure() ? "false" : "true") + "}";
+}
 
-private:
-  std::unique_ptr<fd::Rng> rng_;
-  std::unique_ptr<fd::BulkShuffle> bulk_;
-};
+/// A secure deck that has used up its interval asks JS for fresh entropy (fd_deck_reseed).
+int opened(const fd::Deck& deck) { return deck.rng().wants_entropy() ? -1 : 1; }
 
-/// Faces of one deck of a style (jokers included) as a JSON array of [code, name, rank, suit].
-std::string faces(std::string style, std::uint32_t jokers) {
-  return guard(std::string(), [&] {
-    const auto c = fd::make_composition(style, 1, jokers, 0);
+/// Names and limits of the core, once, as JSON: TypeScript and the pages read them from here.
+std::string manifest() {
+  auto list = [](auto&& names) {
     std::string out = "[";
-    for (std::uint32_t i = 0; i < c.per_deck(); ++i) {
-      const fd::Face f = c.style->face(i);
-      out += (i ? ",[\"" : "[\"") + f.code + "\",\"" + f.name + "\",\"" + f.rank + "\",\"" + f.suit + "\"]";
-    }
-    return returnable(out + "]");
-  });
+    for (std::string_view n : names) out += (out.size() > 1 ? ",\"" : "\"") + std::string(n) + "\"";
+    return out + "]";
+  };
+  std::vector<std::string_view> styles;
+  for (const fd::Style* s : fd::kStyles) styles.push_back(s->id);
+  const auto num = [](auto v) { return std::to_string(v); };
+  return std::string("{\"engines\":") + list(fd::kEngineNames) +
+         ",\"strategies\":" + list(fd::kStrategyNames) + ",\"styles\":" + list(styles) +
+         ",\"algorithms\":" + list(fd::kAlgorithmNames) +
+         ",\"piles\":{\"undealt\":0,\"returned\":1,\"dealt\":2}" +
+         ",\"measures\":{\"permutations\":0,\"positions\":1,\"time\":2}" +
+         ",\"seedKinds\":{\"entropy\":0,\"integer\":1,\"text\":2,\"bytes\":3}" +
+         ",\"errorKinds\":{\"none\":0,\"error\":1,\"type\":2,\"range\":3}" +
+         ",\"limits\":{\"maxCards\":" + num(fd::kMaxCards) + ",\"maxDecks\":" + num(fd::kMaxDecks) +
+         ",\"maxJokers\":" + num(fd::kMaxJokers) + ",\"maxPermutationN\":" + num(fd::kMaxPermutationN) +
+         ",\"maxMatrixN\":" + num(fd::kMaxMatrixN) + ",\"maxTimingN\":" + num(fd::kMaxTimingN) +
+         ",\"reseedWords\":" + num(fd::kReseedWords) + ",\"entropyBytes\":32,\"failed\":" + num(kFailed) + "}}";
 }
-
-void fillIdentity(std::uintptr_t ptr, std::uint32_t start, std::uint32_t count) {
-  auto* out = reinterpret_cast<std::uint32_t*>(ptr);
-  for (std::uint32_t i = 0; i < count; ++i) out[i] = start + i;
-}
-
-std::uintptr_t allocate(double bytes) {
-  if (!(bytes >= 0) || bytes > 4294967295.0) return 0;
-  return reinterpret_cast<std::uintptr_t>(std::malloc(static_cast<std::size_t>(bytes)));
-}
-void release(std::uintptr_t ptr) { std::free(reinterpret_cast<void*>(ptr)); }
-int lastErrorKind() { return g_error_kind; }
-std::string lastErrorMessage() { return g_error_message; }
-/// Bytes of the heap currently allocated (malloc's count, not the memory's size, which never
-/// shrinks): lets tests prove that decks, streams and strings are freed.
-double heapUsed() { return static_cast<double>(static_cast<unsigned>(mallinfo().uordblks)); }
 
 }  // namespace
 
-EMSCRIPTEN_BINDINGS(fairdeck) {
-  using namespace emscripten;
-  class_<CoreDeck>("CoreDeck")
-      .constructor<std::string, std::uint32_t, std::uint32_t, std::uint32_t, std::string, std::string, int, std::string>()
-      .constructor<std::string, std::string>()
-      .function("ok", &CoreDeck::ok)
-      .function("shuffle", &CoreDeck::shuffle)
-      .function("shuffleRemaining", &CoreDeck::shuffleRemaining)
-      .function("dealOne", &CoreDeck::dealOne)
-      .function("deal", &CoreDeck::deal)
-      .function("pile", &CoreDeck::pile)
-      .function("input", &CoreDeck::input)
-      .function("returnCards", &CoreDeck::returnCards)
-      .function("buffer", &CoreDeck::buffer)
-      .function("window", &CoreDeck::window)
-      .function("order", &CoreDeck::order)
-      .function("take", &CoreDeck::take)
-      .function("size", &CoreDeck::size)
-      .function("remaining", &CoreDeck::remaining)
-      .function("returned", &CoreDeck::returned)
-      .function("reseed", &CoreDeck::reseed)
-      .function("saveState", &CoreDeck::saveState);
-  class_<CoreExperiment>("CoreExperiment")
-      .constructor<std::string, int, std::uint32_t, std::uint32_t, std::string, int, std::string>()
-      .function("ok", &CoreExperiment::ok)
-      .function("run", &CoreExperiment::run)
-      .function("counts", &CoreExperiment::counts)
-      .function("cells", &CoreExperiment::cells);
-  class_<CoreStream>("CoreStream")
-      .constructor<std::uint32_t, std::string, int, std::string>()
-      .function("ok", &CoreStream::ok)
-      .function("pending", &CoreStream::pending)
-      .function("step", &CoreStream::step)
-      .function("targets", &CoreStream::targets)
-      .function("cacheAware", &CoreStream::cacheAware)
-      .function("fisherYatesOnly", &CoreStream::fisherYatesOnly)
-      .function("words", &CoreStream::words);
-  function("faces", &faces);
-  function("fillIdentity", &fillIdentity);
-  function("allocate", &allocate);
-  function("release", &release);
-  function("lastErrorKind", &lastErrorKind);
-  function("lastErrorMessage", &lastErrorMessage);
-  function("heapUsed", &heapUsed);
+extern "C" {
+
+// ---- errors, text results, memory ----
+EMSCRIPTEN_KEEPALIVE int fd_error_kind() { return g_error_kind; }
+EMSCRIPTEN_KEEPALIVE const char* fd_error_message() { return g_error_message.data(); }
+EMSCRIPTEN_KEEPALIVE u32 fd_error_length() { return static_cast<u32>(g_error_message.size()); }
+EMSCRIPTEN_KEEPALIVE u32 fd_text_length() { return static_cast<u32>(g_text.size()); }
+EMSCRIPTEN_KEEPALIVE void fd_text_free() { std::string().swap(g_text); }
+EMSCRIPTEN_KEEPALIVE const char* fd_manifest() {
+  return guard<const char*>(nullptr, [] { return text(manifest()); });
 }
+/// `bytes` of heap (a double, so any JS number is checked here); 0 if it cannot be had.
+EMSCRIPTEN_KEEPALIVE void* fd_alloc(double bytes) {
+  if (!(bytes >= 1) || bytes > 4294967295.0) return nullptr;
+  return std::malloc(static_cast<std::size_t>(bytes));
+}
+EMSCRIPTEN_KEEPALIVE void fd_free(void* p) { std::free(p); }
+/// Bytes of the heap allocated now (malloc's count): lets tests prove that everything is freed.
+EMSCRIPTEN_KEEPALIVE double fd_heap_used() { return static_cast<double>(static_cast<unsigned>(mallinfo().uordblks)); }
+
+// ---- decks ----
+EMSCRIPTEN_KEEPALIVE CoreDeck* fd_deck_new(const char* style, u32 style_len, u32 decks, u32 jokers, u32 size,
+                                           const char* strategy, u32 strategy_len, const char* rng, u32 rng_len,
+                                           int seed_kind, const char* seed, u32 seed_len) {
+  return guard<CoreDeck*>(nullptr, [&] {
+    const auto c = fd::make_composition(std::string(view(style, style_len)), decks, jokers, size);
+    return adopt(std::make_unique<fd::Deck>(c, fd::parse_strategy(view(strategy, strategy_len)),
+                                            make_rng(view(rng, rng_len), seed_kind, view(seed, seed_len))));
+  });
+}
+/// A deck from saved state; `entropy` (32 bytes) keys a state saved without its secret.
+EMSCRIPTEN_KEEPALIVE CoreDeck* fd_deck_restore(const char* state, u32 state_len, const char* entropy, u32 entropy_len) {
+  return guard<CoreDeck*>(nullptr, [&] {
+    std::optional<fd::Bytes32> key;
+    if (entropy_len) key = to_key(view(entropy, entropy_len));
+    return adopt(fd::restore_state(view(state, state_len), key));
+  });
+}
+EMSCRIPTEN_KEEPALIVE void fd_deck_free(CoreDeck* d) { delete d; }
+/// Address of the deck's three window cells (see CoreDeck).
+EMSCRIPTEN_KEEPALIVE u32* fd_deck_port(CoreDeck* d) { return d->port; }
+/// Gathers every card and shuffles; 1, or -1 when a secure deck wants fresh entropy first.
+EMSCRIPTEN_KEEPALIVE int fd_deck_shuffle(CoreDeck* d) {
+  return on(d, [](fd::Deck& k) { return k.shuffle(), opened(k); });
+}
+EMSCRIPTEN_KEEPALIVE int fd_deck_shuffle_remaining(CoreDeck* d) {
+  return on(d, [](fd::Deck& k) { return k.shuffle_remaining(), opened(k); });
+}
+/// Mixes 32 bytes of fresh entropy at `bytes` into a secure deck's key.
+EMSCRIPTEN_KEEPALIVE void fd_deck_reseed(CoreDeck* d, const char* bytes) {
+  on(d, [&](fd::Deck& k) { return guard(0, [&] { return k.rng().reseed(to_key(view(bytes, 32))), 0; }); });
+}
+/// A card id, or -1 when the deck is empty.
+EMSCRIPTEN_KEEPALIVE int fd_deck_deal_one(CoreDeck* d) {
+  return on(d, [](fd::Deck& k) {
+    const u32 c = k.deal_one();
+    return c == fd::kNoCard ? -1 : static_cast<int>(c);
+  });
+}
+/// Deals up to n cards into the buffer; how many, or kFailed (error recorded, nothing dealt).
+EMSCRIPTEN_KEEPALIVE u32 fd_deck_deal(CoreDeck* d, u32 n) {
+  return on(d, [&](fd::Deck& k) {
+    if (!guard(false, [&] { return d->reserve(std::min(n, k.remaining())), true; })) return kFailed;
+    return k.deal(n, d->buffer.data());
+  });
+}
+/// Copies pile 0 (undealt), 1 (returned) or 2 (dealt) into the buffer; its length, or kFailed.
+EMSCRIPTEN_KEEPALIVE u32 fd_deck_pile(CoreDeck* d, int which) {
+  return on(d, [&](fd::Deck& k) {
+    return guard(kFailed, [&] {
+      const auto v = k.pile(which);
+      std::copy(v.begin(), v.end(), d->reserve(static_cast<u32>(v.size())));
+      return static_cast<u32>(v.size());
+    });
+  });
+}
+/// The deck's id buffer, holding at least n slots (for fd_deck_return's ids); 0 if out of memory
+/// (or if n is 0 and the buffer was never used).
+EMSCRIPTEN_KEEPALIVE u32* fd_deck_input(CoreDeck* d, u32 n) {
+  return guard<u32*>(nullptr, [&] { return d->reserve(n); });
+}
+/// Returns the n ids at the buffer to the deck: all or nothing. False: error recorded.
+EMSCRIPTEN_KEEPALIVE bool fd_deck_return(CoreDeck* d, u32 n) {
+  return on(d, [&](fd::Deck& k) { return guard(false, [&] { return k.return_cards(std::span(d->buffer.data(), n)), true; }); });
+}
+EMSCRIPTEN_KEEPALIVE u32* fd_deck_buffer(CoreDeck* d) { return d->buffer.data(); }
+EMSCRIPTEN_KEEPALIVE u32 fd_deck_size(CoreDeck* d) { return d->deck->size(); }
+EMSCRIPTEN_KEEPALIVE u32 fd_deck_remaining(CoreDeck* d) { return on(d, [](fd::Deck& k) { return k.remaining(); }); }
+EMSCRIPTEN_KEEPALIVE u32 fd_deck_returned(CoreDeck* d) { return on(d, [](fd::Deck& k) { return k.returned(); }); }
+/// What the deck was made with, as JSON (text result).
+EMSCRIPTEN_KEEPALIVE const char* fd_deck_info(CoreDeck* d) {
+  return guard<const char*>(nullptr, [&] { return text(deck_info(*d->deck)); });
+}
+/// The state as JSON (text result); 0 with the error recorded if it cannot be written.
+EMSCRIPTEN_KEEPALIVE const char* fd_deck_save(CoreDeck* d, bool include_secret) {
+  return on(d, [&](fd::Deck& k) { return guard<const char*>(nullptr, [&] { return text(fd::save_state(k, include_secret)); }); });
+}
+
+// ---- bulk shuffles: shuffle(array), permutation(n) ----
+EMSCRIPTEN_KEEPALIVE fd::BulkShuffle* fd_bulk_new(u32 n, const char* rng, u32 rng_len, int seed_kind, const char* seed,
+                                                  u32 seed_len) {
+  return guard<fd::BulkShuffle*>(nullptr, [&] {
+    return new fd::BulkShuffle(n, make_rng(view(rng, rng_len), seed_kind, view(seed, seed_len)));
+  });
+}
+EMSCRIPTEN_KEEPALIVE void fd_bulk_free(fd::BulkShuffle* b) { delete b; }
+/// Shuffles the heap array at ptr in bounded steps; 0 when done or failed (then fd_bulk_ok is false).
+EMSCRIPTEN_KEEPALIVE u32 fd_bulk_step(fd::BulkShuffle* b, void* ptr, int width, u32 count) {
+  u32 k = 0;
+  switch (width) {
+    case 1: k = b->step(static_cast<u8*>(ptr), count); break;
+    case 2: k = b->step(static_cast<std::uint16_t*>(ptr), count); break;
+    case 8: k = b->step(static_cast<std::uint64_t*>(ptr), count); break;
+    default: k = b->step(static_cast<u32*>(ptr), count); break;
+  }
+  if (b->failed())
+    g_error_kind = kRangeError, g_error_message = "not enough WASM memory for the cache-aware shuffle's scratch array";
+  return k;
+}
+EMSCRIPTEN_KEEPALIVE bool fd_bulk_ok(fd::BulkShuffle* b) { return !b->failed(); }
+/// Writes start, start + 1, … (count values) at ptr: permutation()'s identity, without a JS loop.
+EMSCRIPTEN_KEEPALIVE void fd_fill_identity(u32* out, u32 start, u32 count) {
+  for (u32 i = 0; i < count; ++i) out[i] = start + i;
+}
+
+// ---- raw engine output: fairdeck/random ----
+EMSCRIPTEN_KEEPALIVE fd::Rng* fd_words_new(const char* rng, u32 rng_len, int seed_kind, const char* seed, u32 seed_len) {
+  return guard<fd::Rng*>(nullptr, [&] { return new fd::Rng(make_rng(view(rng, rng_len), seed_kind, view(seed, seed_len))); });
+}
+EMSCRIPTEN_KEEPALIVE void fd_words_free(fd::Rng* r) { delete r; }
+/// Writes the engine's next `count` 32-bit outputs at out.
+EMSCRIPTEN_KEEPALIVE void fd_words_fill(fd::Rng* r, u32* out, u32 count) {
+  r->visit([&](auto& e, fd::Dice&) {
+    for (u32 i = 0; i < count; ++i) out[i] = e.next_u32();
+  });
+}
+
+// ---- fairness experiments: fairdeck/fairness ----
+/// An experiment and the doubles its counts are copied into for JS.
+struct CoreExperiment {
+  fd::Experiment e;
+  std::vector<double> out;
+};
+
+EMSCRIPTEN_KEEPALIVE CoreExperiment* fd_experiment_new(const char* algorithm, u32 algorithm_len, int measure, u32 n,
+                                                       u32 rounds, const char* rng, u32 rng_len, int seed_kind,
+                                                       const char* seed, u32 seed_len) {
+  return guard<CoreExperiment*>(nullptr, [&] {
+    if (measure < 0 || measure > 2) throw fd::TypeError("measure must be 0 (permutations), 1 (positions) or 2 (time)");
+    return new CoreExperiment{fd::Experiment(view(algorithm, algorithm_len), static_cast<fd::Experiment::Measure>(measure),
+                                             n, rounds, make_rng(view(rng, rng_len), seed_kind, view(seed, seed_len))),
+                              {}};
+  });
+}
+EMSCRIPTEN_KEEPALIVE void fd_experiment_free(CoreExperiment* x) { delete x; }
+EMSCRIPTEN_KEEPALIVE void fd_experiment_run(CoreExperiment* x, u32 trials) { x->e.run(trials); }
+/// The counts (n!, n² or no cells) copied as doubles; 0 (error recorded) if the copy cannot be
+/// made. Valid until the next call on this experiment.
+EMSCRIPTEN_KEEPALIVE const double* fd_experiment_counts(CoreExperiment* x) {
+  return guard<const double*>(nullptr, [&] {
+    const auto& c = x->e.counts();
+    x->out.assign(c.begin(), c.end());
+    return x->out.data();
+  });
+}
+EMSCRIPTEN_KEEPALIVE u32 fd_experiment_cells(CoreExperiment* x) { return static_cast<u32>(x->e.counts().size()); }
+
+// ---- faces ----
+/// One deck of a style (jokers included) as a JSON array of [code, name, rank, suit] (text result).
+EMSCRIPTEN_KEEPALIVE const char* fd_faces(const char* style, u32 style_len, u32 jokers) {
+  return guard<const char*>(nullptr, [&] {
+    const auto c = fd::make_composition(std::string(view(style, style_len)), 1, jokers, 0);
+    std::string out = "[";
+    for (u32 i = 0; i < c.per_deck(); ++i) {
+      const fd::Face f = c.style->face(i);
+      out += (i ? ",[\"" : "[\"") + f.code + "\",\"" + f.name + "\",\"" + f.rank + "\",\"" + f.suit + "\"]";
+    }
+    return text(out + "]");
+  });
+}
+
+}  // extern "C"

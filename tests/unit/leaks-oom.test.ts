@@ -9,14 +9,14 @@
 import { describe, expect, it } from 'vitest';
 import { Deck, init, permutation, shuffle } from 'fairdeck';
 import { randomUint32, RandomStream } from 'fairdeck/random';
-import { core } from '../../web/src/load.js';
+import { native } from '../../web/src/abi.js';
 
 const OOM = /not enough WASM memory|too large for the WASM heap|no WASM memory left/;
 
 describe('a full WASM heap', () => {
   it('gives a RangeError on every allocating path and leaves the module working once memory is freed', async () => {
     await init();
-    const m = core();
+    const { m, abi } = native();
     const golden = new Deck({ seed: 'oom', decks: 2, strategy: 'lazy' }).deal(104).map(String);
     const german = new Deck({ style: 'german', seed: 3 }).deal(32).map((c) => c.name);
     // Decks made while there is room, used below when there is none.
@@ -29,21 +29,21 @@ describe('a full WASM heap', () => {
     const returning = forReturn.deal(1000);
     const stateText = JSON.stringify(forState.toJSON());
     const stream = new RandomStream({ seed: 5 });
-    const used = m.heapUsed();
+    const used = abi.heap_used();
 
     // Fill the heap: blocks from 256 MiB down to 8 bytes, until nothing more fits.
     const blocks: number[] = [];
     for (let size = 2 ** 28; size >= 8; ) {
-      const p = m.allocate(size);
+      const p = abi.alloc(size);
       if (p) blocks.push(p);
       else size /= 2;
     }
     expect(m.HEAPU8.length).toBeGreaterThan(4 * 2 ** 30 - 2 ** 20);
 
     const paths: [string, () => unknown][] = [
-      ['new Deck (Embind allocates the C++ object)', () => new Deck({ seed: 1 })],
-      ['new Deck with a long text seed (glue copies the string)', () => new Deck({ seed: 'x'.repeat(50_000) })],
-      ['Deck.fromJSON of a large state (glue copies the text)', () => Deck.fromJSON(stateText)],
+      ['new Deck (the binding allocates the C++ object)', () => new Deck({ seed: 1 })],
+      ['new Deck with a long text seed (the argument block)', () => new Deck({ seed: 'x'.repeat(50_000) })],
+      ['Deck.fromJSON of a large state (the argument block)', () => Deck.fromJSON(stateText)],
       ['toJSON of a large deck (binding: state string)', () => forState.toJSON()],
       ['deal(n) on a lazy deck (binding: id buffer)', () => forDeal.deal(big)],
       ['dealt of a large pile (binding: pile copy)', () => forPile.dealt],
@@ -73,12 +73,12 @@ describe('a full WASM heap', () => {
 
     // Room for the small objects but not for a deck's cards: the core's own guard reports it.
     const spare = blocks.pop()!;
-    m.release(spare);
-    for (let i = 0; i < 4; i++) blocks.push(m.allocate(2 ** 12)); // take back most of it
+    abi.free(spare);
+    for (let i = 0; i < 4; i++) blocks.push(abi.alloc(2 ** 12)); // take back most of it
     expect(() => new Deck({ size: 2 ** 20, seed: 1 })).toThrow(OOM);
 
-    for (const p of blocks) if (p) m.release(p);
-    expect(m.heapUsed(), outcomes.join('\n')).toBeLessThanOrEqual(used + 4096); // skipped destructors may leak a few bytes
+    for (const p of blocks) if (p) abi.free(p);
+    expect(abi.heap_used(), outcomes.join('\n')).toBeLessThanOrEqual(used + 4096); // skipped destructors may leak a few bytes
     // The module works exactly as before: same deals, same faces, big decks again.
     expect(new Deck({ seed: 'oom', decks: 2, strategy: 'lazy' }).deal(104).map(String)).toEqual(golden);
     expect(new Deck({ style: 'german', seed: 3 }).deal(32).map((c) => c.name)).toEqual(german);

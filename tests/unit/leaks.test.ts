@@ -5,7 +5,7 @@
  * growth during bulk work does not disturb earlier results or a deck's dealing window.
  * (Running out of WASM memory altogether is in leaks-oom.test.ts.)
  *
- * The heap is measured with the module's `heapUsed()` (malloc's count of allocated bytes), which
+ * The heap is measured with the binding's `fd_heap_used()` (malloc's count of allocated bytes), which
  * falls when memory is freed — unlike the memory's size, which never shrinks.
  */
 import v8 from 'node:v8';
@@ -13,13 +13,13 @@ import vm from 'node:vm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Deck, init, permutation, shuffle, type DeckOptions } from 'fairdeck';
 import { randomUint32, RandomStream } from 'fairdeck/random';
-import { core } from '../../web/src/load.js';
-import type { FairdeckModule } from '../../web/src/wasm/fairdeck.js';
+import { coreError, native, takeText, withBytes, type Core } from '../../web/src/abi.js';
 
-let m: FairdeckModule;
+let c: Core;
+const heapUsed = () => c.abi.heap_used();
 beforeAll(async () => {
   await init();
-  m = core();
+  c = native();
 });
 
 /** The global gc() of `node --expose-gc`, or the same flag turned on in this process. */
@@ -52,7 +52,7 @@ describe('the WASM heap', () => {
     };
     for (const o of OPTIONS) warm(o); // first use of each path may allocate once (e.g. Embind caches)
     warm({});
-    const used = m.heapUsed(), memory = m.HEAPU8.length;
+    const used = heapUsed(), memory = c.m.HEAPU8.length;
     const N = 1_000_000;
     for (let i = 0; i < N; i++) {
       const deck = new Deck(i % 1000 === 999 ? { strategy: 'lazy' } : OPTIONS[i % OPTIONS.length]);
@@ -63,8 +63,8 @@ describe('the WASM heap', () => {
       if (i % 1000 === 0) deck.shuffle().shuffleRemaining();
       deck.dispose();
     }
-    expect(m.heapUsed()).toBe(used);
-    expect(m.HEAPU8.length).toBe(memory);
+    expect(heapUsed()).toBe(used);
+    expect(c.m.HEAPU8.length).toBe(memory);
     expect(new Deck({ seed: 42 }).deal(52).map(String)).toEqual(reference);
   });
 
@@ -72,7 +72,7 @@ describe('the WASM heap', () => {
     permutation(10, { seed: 1 });
     shuffle([1, 2, 3], { seed: 1 });
     new RandomStream({ seed: 1 }).dispose();
-    const used = m.heapUsed();
+    const used = heapUsed();
     for (let i = 0; i < 2000; i++) {
       permutation(i % 300, { seed: i });
       shuffle(Array.from({ length: i % 50 }, (_, k) => k), { seed: i, rng: 'xoshiro256' });
@@ -82,15 +82,15 @@ describe('the WASM heap', () => {
       stream.nextUint32(i % 20);
       stream.dispose();
     }
-    expect(m.heapUsed()).toBe(used);
+    expect(heapUsed()).toBe(used);
   });
 
   it('measures something: holding decks raises heapUsed (so the checks above can fail)', () => {
-    const used = m.heapUsed();
+    const used = heapUsed();
     const held = Array.from({ length: 100 }, (_, i) => new Deck({ seed: i }));
-    expect(m.heapUsed()).toBeGreaterThan(used + 100 * 52 * 4);
+    expect(heapUsed()).toBeGreaterThan(used + 100 * 52 * 4);
     for (const d of held) d.dispose();
-    expect(m.heapUsed()).toBe(used);
+    expect(heapUsed()).toBe(used);
   });
 });
 
@@ -99,16 +99,16 @@ describe('FinalizationRegistry (with --expose-gc)', () => {
 
   /** Collects garbage until heapUsed() is back to `target` (registry callbacks run in later tasks). */
   async function collectUntil(target: number): Promise<number> {
-    for (let round = 0; round < 50 && m.heapUsed() > target; round++) {
+    for (let round = 0; round < 50 && heapUsed() > target; round++) {
       gc();
       await new Promise((resolve) => setTimeout(resolve, 10));
     }
-    return m.heapUsed();
+    return heapUsed();
   }
 
   it('frees decks that are dropped without dispose()', async () => {
     await collectUntil(0);
-    const used = m.heapUsed();
+    const used = heapUsed();
     (() => {
       for (let i = 0; i < 3000; i++) {
         const deck = new Deck(OPTIONS[i % OPTIONS.length]);
@@ -116,17 +116,17 @@ describe('FinalizationRegistry (with --expose-gc)', () => {
         if (i % 3 === 0) deck.returnCards(deck.dealt);
       }
     })();
-    expect(m.heapUsed()).toBeGreaterThan(used + 3000 * 100); // the dropped decks are still allocated…
+    expect(heapUsed()).toBeGreaterThan(used + 3000 * 100); // the dropped decks are still allocated…
     expect(await collectUntil(used)).toBe(used); // …until the collector runs their registry callbacks
   });
 
   it('frees raw streams (and their output buffers) that are dropped without dispose()', async () => {
     await collectUntil(0);
-    const used = m.heapUsed();
+    const used = heapUsed();
     (() => {
       for (let i = 0; i < 50; i++) new RandomStream({ seed: i }).nextUint32(16);
     })();
-    expect(m.heapUsed()).toBeGreaterThan(used);
+    expect(heapUsed()).toBeGreaterThan(used);
     expect(await collectUntil(used)).toBe(used);
   });
 
@@ -166,12 +166,15 @@ describe('errors raised in the core', () => {
       d.dispose();
       return state;
     })();
-    /** A binding handle that reports failure: delete it, throw the recorded error as JS would. */
-    const failed = (h: { ok(): boolean; delete(): void }) => {
-      const ok = h.ok();
-      h.delete();
-      if (!ok) throw new ([Error, Error, TypeError, RangeError][m.lastErrorKind()])(m.lastErrorMessage());
+    /** A binding object that reports failure with 0: throw the recorded error as JS would, else free it. */
+    const failed = (ptr: number, free: (p: number) => void) => {
+      if (ptr === 0) throw coreError(c);
+      free(ptr);
     };
+    const rawDeck = (style: string, decks: number, strategy: string, seed: Uint8Array) =>
+      failed(withBytes(c, [style, strategy, 'chacha20', seed], (a) => c.abi.deck_new(a[0], a[1], decks, 0, 0, a[2], a[3], a[4], a[5], 1, a[6], a[7])), c.abi.deck_free);
+    const rawWords = (rng: string, seed: Uint8Array) =>
+      failed(withBytes(c, [rng, seed], (a) => c.abi.words_new(a[0], a[1], 1, a[2], a[3])), c.abi.words_free);
     const cases: [string, () => unknown, ErrorConstructor, RegExp][] = [
       ['JSON the core reader refuses', () => Deck.fromJSON('{"format":"fairdeck-\\u0064eck"}'), TypeError, /not valid deck-state JSON at character 22: unsupported escape/],
       ['nested too deeply', () => Deck.fromJSON('[[[[[[[1]]]]]]]'), TypeError, /nested too deeply/],
@@ -183,22 +186,22 @@ describe('errors raised in the core', () => {
       ['card twice', () => Deck.fromJSON({ ...good, dealt: [...good.dealt.slice(1), good.undealt[0]] }), RangeError, /holds card \d+ twice/],
       ['huge size, few cards', () => Deck.fromJSON({ ...good, style: 'generic', size: 2 ** 26, decks: 1, jokers: 0 }), RangeError, /piles hold 52 cards but the deck has 67108864/],
       ['dice out of bounds', () => Deck.fromJSON({ ...good, dice: [5, 5] }), RangeError, /die outside its bound/],
-      ['binding: secure state without entropy', () => failed(new m.CoreDeck(hidden, new Uint8Array(0))), TypeError, /needs fresh entropy/],
+      ['binding: secure state without entropy', () => failed(withBytes(c, [hidden], (a) => c.abi.deck_restore(a[0], a[1], 0, 0)), c.abi.deck_free), TypeError, /needs fresh entropy/],
       ['returning a card still in the deck', () => {
         const d = new Deck({ seed: 9 });
         try { d.returnCards([d.toJSON().undealt[0]]); } finally { d.dispose(); }
       }, RangeError, /cannot be returned: it is not dealt \(it is still in the deck\)/],
-      ['binding: unknown style', () => failed(new m.CoreDeck('klingon', 1, 0, 0, 'eager', 'chacha20', 1, new Uint8Array(8))), TypeError, /style must be 'french' or 'german', got 'klingon'/],
-      ['binding: unknown strategy', () => failed(new m.CoreDeck('french', 1, 0, 0, 'sorted', 'chacha20', 1, new Uint8Array(8))), TypeError, /strategy must be 'eager', 'lazy' or 'bitmap', got 'sorted'/],
-      ['binding: too many decks', () => failed(new m.CoreDeck('french', 65, 0, 0, 'eager', 'chacha20', 1, new Uint8Array(8))), RangeError, /decks must be an integer from 1 to 64, got 65/],
-      ['binding: bad seed bytes', () => failed(new m.CoreStream(0, 'chacha20', 1, new Uint8Array(3))), TypeError, /integer seed must be exactly 8 bytes/],
-      ['binding: unknown engine', () => failed(new m.CoreStream(0, 'rc4', 1, new Uint8Array(8))), TypeError, /rng must be 'chacha20' or 'xoshiro256', got 'rc4'/],
+      ['binding: unknown style', () => rawDeck('klingon', 1, 'eager', new Uint8Array(8)), TypeError, /style must be 'french' or 'german', got 'klingon'/],
+      ['binding: unknown strategy', () => rawDeck('french', 1, 'sorted', new Uint8Array(8)), TypeError, /strategy must be 'eager', 'lazy' or 'bitmap', got 'sorted'/],
+      ['binding: too many decks', () => rawDeck('french', 65, 'eager', new Uint8Array(8)), RangeError, /decks must be an integer from 1 to 64, got 65/],
+      ['binding: bad seed bytes', () => rawWords('chacha20', new Uint8Array(3)), TypeError, /integer seed must be exactly 8 bytes/],
+      ['binding: unknown engine', () => rawWords('rc4', new Uint8Array(8)), TypeError, /rng must be 'chacha20' or 'xoshiro256', got 'rc4'/],
       ['binding: unknown style for faces', () => {
-        if (m.faces('klingon', 0) === '') throw new TypeError(m.lastErrorMessage());
+        takeText(c, withBytes(c, ['klingon'], (a) => c.abi.faces(a[0], a[1], 0)));
       }, TypeError, /style must be/],
     ];
     for (const [, call] of cases) expect(call).toThrow(); // warm-up: first-use allocations
-    const used = m.heapUsed(), memory = m.HEAPU8.length;
+    const used = heapUsed(), memory = c.m.HEAPU8.length;
     for (const [name, call, kind, message] of cases) {
       let error: unknown;
       try {
@@ -209,9 +212,9 @@ describe('errors raised in the core', () => {
       expect(error, name).toBeInstanceOf(kind);
       expect(String(error), name).toMatch(message);
       expect(reference(), `the module works after: ${name}`).toEqual(expected);
-      expect(m.heapUsed(), `nothing leaked by: ${name}`).toBe(used);
+      expect(heapUsed(), `nothing leaked by: ${name}`).toBe(used);
     }
-    expect(m.HEAPU8.length, 'a 200-byte state did not make the memory grow').toBe(memory);
+    expect(c.m.HEAPU8.length, 'a 200-byte state did not make the memory grow').toBe(memory);
   });
 });
 
@@ -228,13 +231,13 @@ describe('memory growth', () => {
     // A deck mid-deal with its dealing window open on the current heap view.
     const deck = new Deck({ ...seeded, decks: 6 });
     const dealt = deck.deal(100).map((c) => c.id);
-    const memory = m.HEAPU8.length;
-    const big = new Uint32Array(m.HEAPU8.length / 4); // a bulk shuffle needing more than the heap has
+    const memory = c.m.HEAPU8.length;
+    const big = new Uint32Array(c.m.HEAPU8.length / 4); // a bulk shuffle needing more than the heap has
     for (let i = 0; i < big.length; i++) big[i] = i;
     shuffle(big, { seed: 1 });
-    expect(m.HEAPU8.length, 'the memory grew').toBeGreaterThan(memory);
+    expect(c.m.HEAPU8.length, 'the memory grew').toBeGreaterThan(memory);
     // Earlier results are copies, not views of the old heap: intact.
-    for (const r of [permRef, wordsRef, firstWords, typedRef]) expect(r.buffer === m.HEAPU8.buffer).toBe(false);
+    for (const r of [permRef, wordsRef, firstWords, typedRef]) expect(r.buffer === c.m.HEAPU8.buffer).toBe(false);
     expect([...permRef].sort((a, b) => a - b)).toEqual(Array.from({ length: 1000 }, (_, i) => i));
     expect(permutation(1000, seeded)).toEqual(permRef);
     expect(randomUint32(1000, seeded)).toEqual(wordsRef);

@@ -7,7 +7,7 @@ beforeAll(() => init());
 // Every bad option must throw the named error class with a message naming the parameter.
 const badDecks: [string, unknown, ErrorConstructor, RegExp][] = [
   ['unknown option', { sede: 1 }, TypeError, /unknown option 'sede'/],
-  ['options not an object', 5, TypeError, /Deck options must be an object/],
+  ['options not an object', 5, TypeError, /Deck options must be a plain object/],
   ['seed object', { seed: {} }, TypeError, /seed must be a number, bigint, string or Uint8Array/],
   ['seed NaN', { seed: NaN }, RangeError, /seed must be a non-negative safe integer.*NaN/],
   ['seed negative', { seed: -1 }, RangeError, /seed.*-1/],

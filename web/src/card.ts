@@ -2,8 +2,8 @@
  * Cards: immutable and interned — one object per card id and composition, made once, so dealing
  * allocates nothing and `===` compares cards. Faces come from the core's style tables.
  */
+import { native, takeText, withBytes } from './abi.js';
 import { show } from './errors.js';
-import { core } from './load.js';
 import { checkInt } from './options.js';
 
 /** A playing card (or an item of a generic deck). */
@@ -56,7 +56,8 @@ export interface CardTable {
 const tables = new Map<string, CardTable>();
 
 function styledTable(style: 'french' | 'german', decks: number, jokers: number): CardTable {
-  const faces = JSON.parse(core().faces(style, jokers)) as [string, string, string, string][];
+  const c = native();
+  const faces = JSON.parse(takeText(c, withBytes(c, [style], (at) => c.abi.faces(at[0], at[1], jokers)))) as [string, string, string, string][];
   const cards: Card[] = [];
   const byCode = new Map<string, number[]>();
   for (let d = 0; d < decks; d++) {
@@ -109,9 +110,9 @@ export function resolveIds(list: unknown[], table: CardTable, size: number, deal
       if (!table.idsOf(c)) throw new RangeError(`unknown card code ${show(c)} for this deck`);
       return undefined;
     }
-    if (c && typeof c === 'object' && typeof (c as Card).id === 'number') {
-      if (!table.owns(c as Card)) throw new RangeError(`card ${String(c)} does not belong to this deck`);
-      return (c as Card).id;
+    if (c instanceof CardImpl) {
+      if (!table.owns(c)) throw new RangeError(`card ${c.code} (id ${c.id}, ${c.style}) does not belong to this deck`);
+      return c.id;
     }
     throw new TypeError(`cards must hold Card objects, codes or ids, got ${show(c)}`);
   });

@@ -1,152 +1,176 @@
 /**
  * The Deck: a thin wrapper over the core's deck. It holds no copy of the deck's state — every
- * question (remaining, dealt, toJSON) goes to the C++ object, the single truth.
+ * question (remaining, dealt, toJSON, info) goes to the C++ object, the single truth.
+ *
+ * The dealing window: while an eager deck's return pile is empty, its next deals are already
+ * decided, so `dealOne()` and `deal(n)` read them from the WASM heap without a call. The window
+ * is two cells in the core's memory (cpp/bindings/fairdeck.cpp, CoreDeck::port): `window`, the
+ * cards JS may deal, and `taken`, the cards it has dealt. JS only ever increments `taken`; every
+ * core export applies it before doing anything else and republishes `window` after, so no method
+ * can forget to tell the core, and caller code that re-enters the deck sees a consistent deck.
  */
+import { coreError, native, takeText, withBytes, type Core } from './abi.js';
 import { cardTable, resolveIds, type Card, type CardTable } from './card.js';
-import { entropy } from './entropy.js';
-import { coreError, embind, show } from './errors.js';
-import { core } from './load.js';
-import { checkInt, checkKeys, deckOptions, SeedKind, type DeckOptions } from './options.js';
-import type { CoreDeck, FairdeckModule } from './wasm/fairdeck.js';
+import { entropy, seedOrEntropy } from './entropy.js';
+import { show } from './errors.js';
+import { copyIterable } from './input.js';
+import { manifest } from './manifest.js';
+import { checkInt, checkKeys, deckOptions, type DeckOptions } from './options.js';
 import type { DeckInfo, DeckState } from './state.js';
-import { DealWindow } from './window.js';
 
 export type { DeckInfo, DeckState } from './state.js';
 
-/** What the core's deal() and pile() return when they fail (out of memory; the error is recorded). */
-const FAILED = 0xffffffff;
-
-const registry = new FinalizationRegistry<CoreDeck>((handle) => handle.delete());
-
-/** Set only while fromJSON() runs the constructor on a restored core deck. */
-let restoring: { handle: CoreDeck; state: DeckState } | undefined;
-
-function made(m: FairdeckModule, handle: CoreDeck): CoreDeck {
-  if (handle.ok()) return handle;
-  const error = coreError(m);
-  handle.delete();
-  throw error;
+/** What a deck owns in the WASM heap, freed by dispose() or, if it is dropped, by the registry. */
+interface Held {
+  c: Core;
+  ptr: number;
 }
+const registry = new FinalizationRegistry<Held>(({ c, ptr }) => c.abi.deck_free(ptr));
+
+/** Passed to the constructor by fromJSON only: core decks restored from a state (a WeakMap: no caller code runs to look). */
+const restored = new WeakMap<object, number>();
 
 /** A deck of cards dealt fairly by the WASM core. Call `dispose()` when done (or use `using`). */
 export class Deck implements Iterable<Card> {
-  #handle: CoreDeck | undefined;
-  readonly #m: FairdeckModule;
+  readonly #c: Core;
+  #ptr: number;
+  /** Index of the window cells in HEAPU32: [port] window, [port + 1] taken, [port + 2] order address. */
+  readonly #port: number;
+  #heap: Uint32Array;
   readonly #cards: CardTable;
-  readonly #win: DealWindow;
-  /** How the deck was made. */
-  readonly info: DeckInfo;
+  #info: DeckInfo | undefined;
   /** Number of cards in the deck, dealt or not. */
   readonly size: number;
 
   /** A new, already shuffled deck. Requires `await init()` first. */
   constructor(options?: DeckOptions) {
-    const m = core();
-    let handle: CoreDeck;
-    if (restoring) {
-      const { state } = restoring;
-      handle = restoring.handle;
-      this.info = Object.freeze({
-        rng: state.rng, strategy: state.strategy, style: state.style,
-        decks: state.decks, jokers: state.jokers, seeded: state.seeded,
-      });
-      this.#cards = cardTable(state.style, state.decks, state.jokers, state.size);
+    const c = native();
+    let ptr: number;
+    const from = typeof options === 'object' && options !== null ? restored.get(options) : undefined;
+    if (from !== undefined) {
+      ptr = from;
+      const i = (this.#info = readInfo(c, ptr));
+      this.#cards = cardTable(i.style, i.decks, i.jokers, i.size);
     } else {
       const o = deckOptions(options);
-      const seed = o.seed ?? { kind: SeedKind.Entropy, bytes: entropy() };
-      handle = made(m, embind(() => new m.CoreDeck(o.style, o.decks, o.jokers, o.size, o.strategy, o.rng, seed.kind, seed.bytes)));
-      this.info = Object.freeze({ rng: o.rng, strategy: o.strategy, style: o.style, decks: o.decks, jokers: o.jokers, seeded: !!o.seed });
+      const seed = seedOrEntropy(o.seed);
+      ptr = withBytes(c, [o.style, o.strategy, o.rng, seed.bytes], (at) =>
+        c.abi.deck_new(at[0], at[1], o.decks, o.jokers, o.size, at[2], at[3], at[4], at[5], seed.kind, at[6], at[7]));
+      if (ptr === 0) throw coreError(c);
       this.#cards = cardTable(o.style, o.decks, o.jokers, o.size);
     }
-    this.#m = m;
-    this.#handle = handle;
-    this.#win = new DealWindow(m, handle, this.info.strategy === 'eager');
-    this.size = handle.size();
-    registry.register(this, handle, this);
+    this.#c = c;
+    this.#ptr = ptr;
+    this.#port = c.abi.deck_port(ptr) >>> 2;
+    this.#heap = c.m.HEAPU32;
+    this.size = c.abi.deck_size(ptr);
+    registry.register(this, { c, ptr }, this);
   }
 
   /** Restores a deck saved with `toJSON()`; a seeded deck resumes exactly where it was. */
   static fromJSON(state: DeckState | string): Deck {
-    const m = core();
-    if (typeof state !== 'string' && (state === null || typeof state !== 'object')) {
+    const c = native();
+    let text: string;
+    if (typeof state === 'string') text = state;
+    else if (state === null || typeof state !== 'object') {
       throw new TypeError(`state must be an object from deck.toJSON() or its JSON text, got ${show(state)}`);
+    } else {
+      try {
+        text = JSON.stringify(state);
+      } catch (cause) {
+        throw new TypeError(`state cannot be read as JSON (${cause instanceof Error ? cause.message : 'unknown reason'})`, { cause });
+      }
     }
-    const text = typeof state === 'string' ? state : JSON.stringify(state);
-    let parsed: Partial<DeckState> | null;
+    let parsed: unknown;
     try {
-      parsed = JSON.parse(text) as Partial<DeckState> | null;
+      parsed = JSON.parse(text);
     } catch {
       throw new TypeError('state is not valid JSON');
     }
-    const fresh = parsed?.engine === null ? entropy() : new Uint8Array(0);
-    const handle = made(m, embind(() => new m.CoreDeck(text, fresh)));
-    const saved = handle.saveState(true);
-    if (!saved) {
-      const error = coreError(m);
-      handle.delete();
-      throw error;
-    }
-    restoring = { handle, state: JSON.parse(saved) as DeckState };
-    try {
-      return new Deck();
-    } finally {
-      restoring = undefined;
-    }
+    const secretless = parsed !== null && typeof parsed === 'object' && (parsed as { engine?: unknown }).engine === null;
+    const fresh = secretless ? entropy() : new Uint8Array(0);
+    const ptr = withBytes(c, [text, fresh], (at) => c.abi.deck_restore(at[0], at[1], at[2], at[3]));
+    if (ptr === 0) throw coreError(c);
+    const token = {};
+    restored.set(token, ptr);
+    return new Deck(token);
   }
 
-  #live(): CoreDeck {
-    if (!this.#handle) throw new Error('this Deck has been disposed');
-    this.#win.flush(this.#handle);  // first tell the core what JS dealt itself (window.ts)
-    return this.#handle;
+  /** What the deck was made with (read from the core once). */
+  get info(): DeckInfo {
+    return (this.#info ??= readInfo(this.#c, this.#live()));
+  }
+
+  #live(): number {
+    if (this.#ptr === 0) throw new Error('this Deck has been disposed');
+    return this.#ptr;
+  }
+
+  /** The heap as a Uint32Array, re-read after the memory grew (growing detaches old views). */
+  #view(): Uint32Array {
+    const heap = this.#heap;
+    return heap.length !== 0 ? heap : (this.#heap = this.#c.m.HEAPU32);
   }
 
   /** Cards that can still be dealt (undealt plus returned). */
   get remaining(): number {
-    return this.#live().remaining();
+    return this.#c.abi.deck_remaining(this.#live());
   }
   /** Cards waiting in the return pile. */
   get returned(): number {
-    return this.#live().returned();
+    return this.#c.abi.deck_returned(this.#live());
   }
   /** The cards currently out of the deck (dealt and not returned), in no guaranteed order. */
   get dealt(): Card[] {
-    return this.#pile(2);
+    return this.#pile(manifest().piles.dealt);
   }
   /** True after `dispose()`. */
   get disposed(): boolean {
-    return this.#handle === undefined;
+    return this.#ptr === 0;
   }
 
   /** Gathers every card and shuffles: a fresh deal starts, even mid-deal. */
   shuffle(): this {
-    const h = this.#handle ?? this.#live();
-    this.#win.opened(h, h.shuffle(this.#win.drain()));
+    this.#opened(this.#c.abi.deck_shuffle(this.#live()));
     return this;
   }
 
   /** Shuffles the undealt and returned cards together; dealt cards stay out. */
   shuffleRemaining(): this {
-    const h = this.#live();
-    this.#win.opened(h, h.shuffleRemaining());
+    this.#opened(this.#c.abi.deck_shuffle_remaining(this.#live()));
     return this;
+  }
+
+  /** After a shuffle: a secure deck that has used up its key's interval gets fresh entropy (-1). */
+  #opened(result: number): void {
+    if (result >= 0) return;
+    const key = entropy();
+    withBytes(this.#c, [key], (at) => this.#c.abi.deck_reseed(this.#ptr, at[0]));
   }
 
   /** Deals one card, or undefined when the deck is empty (like Array.prototype.pop). */
   dealOne(): Card | undefined {
-    if (this.#win.left === 0 && this.#win.reopen(this.#live()) === 0) {
-      const id = this.#handle!.dealOne();
-      return id < 0 ? undefined : this.#cards.get(id);
+    const ptr = this.#live(), heap = this.#view(), p = this.#port, taken = heap[p + 1];
+    if (taken < heap[p]) {
+      heap[p + 1] = taken + 1;
+      return this.#cards.get(heap[(heap[p + 2] >>> 2) + heap[p] - 1 - taken]);
     }
-    return this.#win.next(this.#cards);
+    const id = this.#c.abi.deck_deal_one(ptr);
+    return id < 0 ? undefined : this.#cards.get(id);
   }
 
   /** Deals up to `n` cards (fewer if fewer remain) in one call into WASM. */
   deal(n: number): Card[] {
-    if (n <= this.#win.left && n >= 0 && Number.isInteger(n) && this.#handle) return this.#win.deal(n, this.#cards);
-    const h = this.#live();
+    const ptr = this.#live();
     checkInt('n', n, 0, 2 ** 32 - 1);
-    this.#win.close();
-    return this.#read(h, h.deal(n));
+    const heap = this.#view(), p = this.#port, taken = heap[p + 1];
+    if (n <= heap[p] - taken) {
+      const top = (heap[p + 2] >>> 2) + heap[p] - 1 - taken, out = new Array<Card>(n);
+      for (let i = 0; i < n; i++) out[i] = this.#cards.get(heap[top - i]);
+      heap[p + 1] = taken + n;
+      return out;
+    }
+    return this.#read(this.#c.abi.deck_deal(ptr, n));
   }
 
   /**
@@ -155,16 +179,17 @@ export class Deck implements Iterable<Card> {
    * change, if any is unknown, not dealt, already returned or named twice.
    */
   returnCards(cards: Iterable<Card | string | number>): void {
-    const h = this.#live();
-    if (cards == null || typeof (cards as Iterable<unknown>)[Symbol.iterator] !== 'function' || typeof cards === 'string') {
-      throw new TypeError(`cards must be an array (or iterable) of cards, codes or ids, got ${show(cards)}`);
-    }
-    const ids = resolveIds([...cards], this.#cards, this.size, () => new Set(this.#pile(2).map((c) => c.id)));
-    const ptr = h.input(ids.length);
-    if (ids.length > 0 && ptr === 0) throw coreError(this.#m);
-    this.#m.HEAPU32.set(ids, ptr >>> 2);
-    this.#win.close();
-    if (!h.returnCards(ids.length)) throw coreError(this.#m);
+    this.#live();
+    // Copied first: caller code that runs while the iterable is read (even if it deals from this
+    // deck) is over before anything here looks at the deck.
+    const list = copyIterable(cards, 'cards', 'cards, codes or ids');
+    const ptr = this.#live();
+    const { abi, m } = this.#c;
+    const ids = resolveIds(list, this.#cards, this.size, () => new Set(this.#pile(manifest().piles.dealt).map((c) => c.id)));
+    const at = abi.deck_input(ptr, ids.length);
+    if (ids.length > 0 && at === 0) throw coreError(this.#c);
+    m.HEAPU32.set(ids, at >>> 2);
+    if (!abi.deck_return(ptr, ids.length)) throw coreError(this.#c);
   }
 
   /** The deck's state as plain JSON. A secure deck's key and future order only with includeSecret. */
@@ -173,9 +198,8 @@ export class Deck implements Iterable<Card> {
     if (o.includeSecret !== undefined && typeof o.includeSecret !== 'boolean') {
       throw new TypeError(`includeSecret must be a boolean, got ${show(o.includeSecret)}`);
     }
-    const text = this.#live().saveState(o.includeSecret === true);
-    if (!text) throw coreError(this.#m);
-    return JSON.parse(text) as DeckState;
+    const ptr = this.#live();
+    return JSON.parse(takeText(this.#c, this.#c.abi.deck_save(ptr, o.includeSecret ? 1 : 0))) as DeckState;
   }
 
   /** Deals until the deck is empty: `for (const card of deck)`. */
@@ -185,11 +209,10 @@ export class Deck implements Iterable<Card> {
 
   /** Frees the WASM memory of this deck. Safe to call twice; the deck is unusable afterwards. */
   dispose(): void {
-    if (!this.#handle) return;
-    this.#win.close();
+    if (this.#ptr === 0) return;
     registry.unregister(this);
-    this.#handle.delete();
-    this.#handle = undefined;
+    this.#c.abi.deck_free(this.#ptr);
+    this.#ptr = 0;
   }
 
   /** Same as dispose(), for `using deck = new Deck()`. */
@@ -198,17 +221,20 @@ export class Deck implements Iterable<Card> {
   }
 
   #pile(which: number): Card[] {
-    const h = this.#live();
-    return this.#read(h, h.pile(which));
+    return this.#read(this.#c.abi.deck_pile(this.#live(), which));
   }
 
-  /** The `k` cards the core just wrote to its id buffer (k = FAILED: the core's recorded error). */
-  #read(h: CoreDeck, k: number): Card[] {
-    if (k === FAILED) throw coreError(this.#m);
-    const heap = this.#m.HEAPU32;  // read after the call: the heap may have grown
-    const at = h.buffer() >>> 2;
+  /** The `k` cards the core just wrote to its id buffer (k = failed: the core's recorded error). */
+  #read(k: number): Card[] {
+    if (k === manifest().limits.failed) throw coreError(this.#c);
+    const heap = this.#view();  // after the call: the heap may have grown
+    const at = this.#c.abi.deck_buffer(this.#ptr) >>> 2;
     const out = new Array<Card>(k);
     for (let i = 0; i < k; i++) out[i] = this.#cards.get(heap[at + i]);
     return out;
   }
+}
+
+function readInfo(c: Core, ptr: number): DeckInfo {
+  return Object.freeze(JSON.parse(takeText(c, c.abi.deck_info(ptr))) as DeckInfo);
 }

@@ -2,6 +2,8 @@
  * Platform entropy for unseeded (secure) decks and streams: `crypto.getRandomValues`, one call
  * per 256-bit key. There is no fallback: without a secure source, unseeded use throws.
  */
+import { manifest } from './manifest.js';
+import type { SeedBytes } from './options.js';
 
 /** 32 bytes from `crypto.getRandomValues`; throws a clear Error if the platform has none. */
 export function entropy(): Uint8Array {
@@ -19,4 +21,9 @@ export function entropy(): Uint8Array {
     throw new Error(`fairdeck: crypto.getRandomValues failed: ${String(cause)}`, { cause });
   }
   return key;
+}
+
+/** `seed`, or — for unseeded use — a key of fresh platform entropy. */
+export function seedOrEntropy(seed: SeedBytes | undefined): SeedBytes {
+  return seed ?? { kind: manifest().seedKinds.entropy, bytes: entropy() };
 }

@@ -1,8 +1,11 @@
 /**
- * Validating options and turning seeds into the bytes the core derives keys from.
- * Everything is checked here, before any WASM call, so bad input changes nothing.
+ * Validating options and turning seeds into the bytes the core derives keys from. Every input is
+ * read into plain values here, before any WASM call, so bad input changes nothing. Names and
+ * limits come from the core (manifest.ts); the core validates names again itself.
  */
 import { show } from './errors.js';
+import { hasLoneSurrogate, plainObject, typedBytes } from './input.js';
+import { manifest } from './manifest.js';
 
 /** A seed: a non-negative integer (number ≤ 2^53 − 1 or bigint < 2^64), a string, or bytes. */
 export type Seed = number | bigint | string | Uint8Array;
@@ -35,26 +38,15 @@ export interface DeckOptions extends RandomOptions {
   size?: number;
 }
 
-/** Seed kinds as the core numbers them (cpp/include/fairdeck/engine/seed.hpp). */
-export const SeedKind = { Entropy: 0, Integer: 1, Text: 2, Bytes: 3 } as const;
-/** One of the SeedKind values. */
-export type SeedKind = (typeof SeedKind)[keyof typeof SeedKind];
-
-const RNGS: readonly string[] = ['chacha20', 'xoshiro256'];
-const STRATEGIES: readonly string[] = ['eager', 'lazy', 'bitmap'];
-const STYLES: readonly string[] = ['french', 'german'];
 const DECK_KEYS: readonly string[] = ['seed', 'rng', 'strategy', 'style', 'decks', 'jokers', 'size'];
 
-/** Throws TypeError unless `options` is undefined or a plain object with only `known` keys. */
+/** A copy of `options` (a plain object or undefined) with only `known` keys; TypeError naming `what` otherwise. */
 export function checkKeys(options: unknown, known: readonly string[], what: string): Record<string, unknown> {
-  if (options === undefined) return {};
-  if (options === null || typeof options !== 'object' || Array.isArray(options)) {
-    throw new TypeError(`${what} must be an object, got ${show(options)}`);
-  }
-  for (const key of Object.keys(options)) {
+  const o = plainObject(options, what);
+  for (const key of Object.keys(o)) {
     if (!known.includes(key)) throw new TypeError(`unknown option '${key}' in ${what} (known: ${known.join(', ')})`);
   }
-  return options as Record<string, unknown>;
+  return o;
 }
 
 /** Checks that `value` is an integer in [min, max]; TypeError for non-numbers, RangeError otherwise. */
@@ -66,53 +58,78 @@ export function checkInt(name: string, value: unknown, min: number, max: number)
   return value;
 }
 
-function checkName(name: string, value: unknown, allowed: readonly string[]): string {
-  if (typeof value !== 'string' || !allowed.includes(value)) {
+/** `value` if it is one of `allowed` (the first when undefined); TypeError naming `name` otherwise. */
+export function checkName<T extends string>(name: string, value: unknown, allowed: readonly T[]): T {
+  if (value === undefined) return allowed[0];
+  if (typeof value !== 'string' || !(allowed as readonly string[]).includes(value)) {
     throw new TypeError(`${name} must be ${allowed.map((a) => `'${a}'`).join(' or ')}, got ${show(value)}`);
   }
-  return value;
+  return value as T;
 }
 
-/** A seed as the core takes it: kind + material bytes. */
+/** A seed as the core takes it: kind (manifest().seedKinds) + material bytes. */
 export interface SeedBytes {
-  kind: SeedKind;
+  kind: number;
   bytes: Uint8Array;
 }
 
-/** Encodes a seed; undefined means "no seed" (the caller supplies entropy). */
+/**
+ * Encodes a seed; undefined means "no seed" (the caller supplies entropy). Strings must be
+ * well-formed UTF-16: a lone surrogate has no UTF-8 encoding, and replacing it would make
+ * different strings the same seed, so it is a RangeError.
+ */
 export function seedBytes(seed: unknown): SeedBytes | undefined {
   if (seed === undefined) return undefined;
-  let value: bigint;
+  const kinds = manifest().seedKinds;
+  let value: number | bigint;
   if (typeof seed === 'number') {
     if (!Number.isInteger(seed) || seed < 0 || seed > Number.MAX_SAFE_INTEGER) {
       throw new RangeError(
         `seed must be a non-negative safe integer (use a bigint up to 2^64 − 1 for larger values), got ${show(seed)}`,
       );
     }
-    value = BigInt(seed);
+    value = seed;
   } else if (typeof seed === 'bigint') {
     if (seed < 0n || seed >= 1n << 64n) throw new RangeError(`seed must be a bigint from 0 to 2^64 − 1, got ${show(seed)}`);
     value = seed;
   } else if (typeof seed === 'string') {
-    return { kind: SeedKind.Text, bytes: new TextEncoder().encode(seed) };
-  } else if (seed instanceof Uint8Array) {
-    return { kind: SeedKind.Bytes, bytes: seed.slice() };
+    if (hasLoneSurrogate(seed)) {
+      throw new RangeError('seed must be well-formed text: it contains a lone surrogate (half of a UTF-16 pair), which has no UTF-8 encoding');
+    }
+    return { kind: kinds.text, bytes: new TextEncoder().encode(seed) };
   } else {
-    throw new TypeError(`seed must be a number, bigint, string or Uint8Array, got ${show(seed)}`);
+    const typed = typedBytes(seed, 'seed');
+    if (typed?.kind !== 'Uint8Array') throw new TypeError(`seed must be a number, bigint, string or Uint8Array, got ${show(seed)}`);
+    return { kind: kinds.bytes, bytes: typed.bytes.slice() };
   }
-  const bytes = new Uint8Array(8);
-  for (let i = 0; i < 8; i++) bytes[i] = Number((value >> BigInt(8 * i)) & 0xffn);
-  return { kind: SeedKind.Integer, bytes };
+  const bytes = new Uint8Array(8), view = new DataView(bytes.buffer);
+  if (typeof value === 'number') {
+    view.setUint32(0, value % 2 ** 32, true);
+    view.setUint32(4, Math.floor(value / 2 ** 32), true);
+  } else view.setBigUint64(0, value, true);
+  return { kind: kinds.integer, bytes };
+}
+
+/**
+ * The seed a piece of text stands for, as every page, link and the CLI read it: '' is no seed;
+ * a decimal integer without leading zeros below 2^64 is an integer seed (a number up to 2^53 − 1,
+ * else a bigint); anything else is a text seed. So `?seed=42` deals like `new Deck({ seed: 42 })`.
+ */
+export function parseSeed(text: string): Seed | undefined {
+  if (typeof text !== 'string') throw new TypeError(`text must be a string, got ${show(text)}`);
+  if (text === '') return undefined;
+  if (/^(0|[1-9]\d{0,19})$/.test(text)) {
+    const n = BigInt(text);
+    if (n <= BigInt(Number.MAX_SAFE_INTEGER)) return Number(n);
+    if (n < 1n << 64n) return n;
+  }
+  return text;
 }
 
 /** Validates `{ seed, rng }` (plus any extra known keys) and returns them normalised. */
 export function randomOptions(options: unknown, extra: readonly string[] = [], what = 'options') {
   const o = checkKeys(options, ['seed', 'rng', ...extra], what);
-  return {
-    rng: (o.rng === undefined ? 'chacha20' : checkName('rng', o.rng, RNGS)) as RngName,
-    seed: seedBytes(o.seed),
-    raw: o,
-  };
+  return { rng: checkName('rng', o.rng, manifest().engines), seed: seedBytes(o.seed), raw: o };
 }
 
 /** Deck options after validation, with defaults filled in. */
@@ -130,16 +147,17 @@ export interface ResolvedDeckOptions {
 export function deckOptions(options: unknown): ResolvedDeckOptions {
   const o = checkKeys(options, DECK_KEYS, 'Deck options');
   const { rng, seed } = randomOptions({ seed: o.seed, rng: o.rng });
-  const strategy = (o.strategy === undefined ? 'eager' : checkName('strategy', o.strategy, STRATEGIES)) as StrategyName;
+  const { strategies, styles, limits } = manifest();
+  const strategy = checkName('strategy', o.strategy, strategies);
   if (o.size !== undefined) {
     for (const k of ['style', 'decks', 'jokers']) {
       if (o[k] !== undefined) throw new TypeError(`size makes a generic deck and cannot be combined with ${k}`);
     }
-    const size = checkInt('size', o.size, 1, 2 ** 26);
+    const size = checkInt('size', o.size, 1, limits.maxCards);
     return { rng, seed, strategy, style: 'generic', decks: 1, jokers: 0, size };
   }
-  const style = (o.style === undefined ? 'french' : checkName('style', o.style, STYLES)) as StyleName;
-  const decks = o.decks === undefined ? 1 : checkInt('decks', o.decks, 1, 64);
-  const jokers = o.jokers === undefined ? 0 : checkInt('jokers', o.jokers, 0, 2);
+  const style = checkName('style', o.style, styles);
+  const decks = o.decks === undefined ? 1 : checkInt('decks', o.decks, 1, limits.maxDecks);
+  const jokers = o.jokers === undefined ? 0 : checkInt('jokers', o.jokers, 0, limits.maxJokers);
   return { rng, seed, strategy, style, decks, jokers, size: 0 };
 }

@@ -2,14 +2,16 @@
  * Bulk shuffles of any length: `shuffle(array)` in place and `permutation(n)`. The random work is
  * Fisher–Yates in WASM, run in bounded chunks — from 2^23 items the cache-aware bucket shuffle
  * (cpp/include/fairdeck/bulk_cache.hpp), which needs a scratch copy in the heap. Typed arrays are
- * shuffled inside the WASM heap; a JS Array cannot live there, so WASM draws the swap partners and
- * JS applies the swaps (or, for the cache-aware shuffle, JS gathers the items by a permutation).
+ * measured through the intrinsic getters (input.ts) and shuffled inside the WASM heap. A JS Array
+ * cannot live there: WASM shuffles 0…n−1, and JS places the items by that permutation — after a
+ * first pass that reads every item and writes it back unchanged, so an array that cannot be
+ * written (frozen, read-only or throwing elements) fails before any item moves.
  */
-import { coreError, show } from './errors.js';
-import { core } from './load.js';
-import { checkInt, randomOptions, type RandomOptions } from './options.js';
-import { CHUNK, withHeap, withStream } from './stream.js';
-import type { CoreStream } from './wasm/fairdeck.js';
+import { coreError, native, withBytes, withHeap, type Core } from './abi.js';
+import { seedOrEntropy } from './entropy.js';
+import { show } from './errors.js';
+import { typedBytes } from './input.js';
+import { checkInt, randomOptions, type RandomOptions, type SeedBytes } from './options.js';
 
 /** Typed arrays `shuffle` accepts. */
 export type AnyTypedArray =
@@ -17,74 +19,95 @@ export type AnyTypedArray =
   | Float32Array | Float64Array | BigInt64Array | BigUint64Array;
 
 const MAX_N = 2 ** 32 - 1;
+/** Positions handled per call into WASM: bounded so V8 can tier up between calls. */
+const CHUNK = 1 << 18;
 
 /**
  * Shuffles `array` in place (every order equally likely) and returns it. Works for JS Arrays and
  * typed arrays up to 2^32 − 1 items (memory permitting). Seeded calls are reproducible.
  */
 export function shuffle<T extends unknown[] | AnyTypedArray>(array: T, options?: RandomOptions): T {
+  const c = native();
+  let isArray: boolean;
+  try {
+    isArray = Array.isArray(array);
+  } catch {
+    throw new TypeError('array must be an Array or a typed array, got a revoked proxy');
+  }
+  const typed = isArray ? undefined : typedBytes(array, 'array');
+  if (!isArray && !typed) throw new TypeError(`array must be an Array or a typed array, got ${show(array)}`);
   const { rng, seed } = randomOptions(options);
-  if (Array.isArray(array)) {
-    checkInt('array.length', array.length, 0, MAX_N);
-    return withStream(array.length, rng, seed, (stream, m) =>
-      stream.cacheAware() ? gather(array, permute(stream, array.length)) : withHeap(Math.min(array.length, CHUNK) * 4, 'array', (ptr) => {
-        let i = array.length - 1;
-        for (let k; (k = stream.targets(ptr, CHUNK)) > 0; ) {
-          const heap = m.HEAPU32;
-          for (let t = 0, at = ptr >>> 2; t < k; t++, i--) {
-            const j = heap[at + t];
-            const x = array[i];
-            array[i] = array[j];
-            array[j] = x;
-          }
-        }
-        return array;
-      }),
-    );
+  if (typed) {
+    checkInt('array.length', typed.length, 0, MAX_N);
+    const { bytes, width } = typed;
+    withBulk(c, typed.length, rng, seed, (bulk) =>
+      withHeap(c, bytes.length, `array of ${typed.length} items`, (ptr) => {
+        c.m.HEAPU8.set(bytes, ptr);
+        run(c, bulk, ptr, width);
+        bytes.set(c.m.HEAPU8.subarray(ptr, ptr + bytes.length));
+      }));
+    return array;
   }
-  if (!ArrayBuffer.isView(array) || array instanceof DataView) {
-    throw new TypeError(`array must be an Array or a typed array, got ${show(array)}`);
-  }
-  const typed = array as AnyTypedArray;
-  checkInt('array.length', typed.length, 0, MAX_N);
-  const width = typed.BYTES_PER_ELEMENT;
-  const bytes = new Uint8Array(typed.buffer, typed.byteOffset, typed.byteLength);
-  return withStream(typed.length, rng, seed, (stream, m) =>
-    withHeap(typed.byteLength, `array of ${typed.length} items`, (ptr) => {
-      m.HEAPU8.set(bytes, ptr);
-      run(stream, ptr, width);
-      bytes.set(m.HEAPU8.subarray(ptr, ptr + typed.byteLength));
-      return array;
-    }),
-  );
+  const list = array as unknown[];
+  const n = checkInt('array.length', list.length, 0, MAX_N);
+  const p = withBulk(c, n, rng, seed, (bulk) => permute(c, bulk, n));
+  place(list, p);
+  return array;
 }
 
 /** A Uint32Array holding 0…n−1 in uniformly random order. */
 export function permutation(n: number, options?: RandomOptions): Uint32Array {
+  const c = native();
   checkInt('n', n, 0, MAX_N);
   const { rng, seed } = randomOptions(options);
-  return withStream(n, rng, seed, (stream) => permute(stream, n));
+  return withBulk(c, n, rng, seed, (bulk) => permute(c, bulk, n));
 }
 
-/** Runs the stream's steps over the heap array at ptr; RangeError if the scratch did not fit. */
-function run(stream: CoreStream, ptr: number, width: number): void {
-  while (stream.step(ptr, width, CHUNK) > 0);
-  if (!stream.ok()) throw coreError(core());
+/** Runs `body` with a core bulk shuffle of n items keyed by `seed` (or fresh entropy); always freed. */
+function withBulk<T>(c: Core, n: number, rng: string, seed: SeedBytes | undefined, body: (bulk: number) => T): T {
+  const key = seedOrEntropy(seed);
+  const bulk = withBytes(c, [rng, key.bytes], (at) => c.abi.bulk_new(n, at[0], at[1], key.kind, at[2], at[3]));
+  if (bulk === 0) throw coreError(c);
+  try {
+    return body(bulk);
+  } finally {
+    c.abi.bulk_free(bulk);
+  }
 }
 
-/** 0…n−1 shuffled by the stream. */
-function permute(stream: CoreStream, n: number): Uint32Array {
-  const m = core();
-  return withHeap(n * 4, `permutation(${n})`, (ptr) => {
-    for (let start = 0; start < n; start += CHUNK) m.fillIdentity(ptr + start * 4, start, Math.min(CHUNK, n - start));
-    run(stream, ptr, 4);
-    return m.HEAPU32.slice(ptr >>> 2, (ptr >>> 2) + n);
+/** Runs the bulk shuffle's steps over the heap array at ptr; RangeError if the scratch did not fit. */
+function run(c: Core, bulk: number, ptr: number, width: number): void {
+  while (c.abi.bulk_step(bulk, ptr, width, CHUNK) > 0);
+  if (!c.abi.bulk_ok(bulk)) throw coreError(c);
+}
+
+/** 0…n−1 shuffled by the bulk shuffle. */
+function permute(c: Core, bulk: number, n: number): Uint32Array {
+  return withHeap(c, n * 4, `permutation(${n})`, (ptr) => {
+    for (let start = 0; start < n; start += CHUNK) c.abi.fill_identity(ptr + start * 4, start, Math.min(CHUNK, n - start));
+    run(c, bulk, ptr, 4);
+    return c.m.HEAPU32.slice(ptr >>> 2, (ptr >>> 2) + n);
   });
 }
 
-/** Puts array[p[k]] at k for every k: the same order a typed array gets from the same stream. */
-function gather<T extends unknown[]>(array: T, p: Uint32Array): T {
-  const items = array.slice();
-  for (let k = 0; k < p.length; k++) array[k] = items[p[k]];
-  return array;
+/**
+ * Puts item p[k] at k for every k: the order a typed array gets from the same stream. Reads every
+ * item once and writes it back unchanged first, so a frozen array, a read-only element or a
+ * throwing setter fails before anything moves; if a write still fails later (caller code changed
+ * the array meanwhile), the items already placed are put back before the error is thrown.
+ */
+function place(array: unknown[], p: Uint32Array): void {
+  const n = p.length, items = new Array<unknown>(n);
+  let k = 0;
+  try {
+    for (; k < n; k++) array[k] = items[k] = array[k];
+  } catch (cause) {
+    throw new TypeError(`array cannot be shuffled: item ${k} cannot be written (${cause instanceof Error ? cause.message : 'a setter threw'})`, { cause });
+  }
+  try {
+    for (k = 0; k < n; k++) array[k] = items[p[k]];
+  } catch (cause) {
+    for (let j = 0; j < k; j++) array[j] = items[j];
+    throw new TypeError(`array cannot be shuffled: item ${k} could not be written (${cause instanceof Error ? cause.message : 'a setter threw'})`, { cause });
+  }
 }

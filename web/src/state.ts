@@ -30,6 +30,8 @@ export interface DeckInfo {
   readonly style: 'french' | 'german' | 'generic';
   readonly decks: number;
   readonly jokers: number;
+  /** Cards in the deck. */
+  readonly size: number;
   /** True if the deck was seeded (reproducible); false if keyed from platform entropy (secure). */
   readonly seeded: boolean;
 }

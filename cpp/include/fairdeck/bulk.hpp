@@ -5,9 +5,8 @@
 // Fisher–Yates (shuffle.hpp) cut into steps: each `step` runs positions i = next…next−count+1, so
 // any chunking gives the same result as one pass. From kCacheAwareFrom items on it is the
 // cache-aware bucket shuffle of bulk_cache.hpp instead (also uniform, and also independent of the
-// chunking), which needs a scratch array slightly larger than the input. For JavaScript Arrays, which
-// cannot live in the WASM heap, `targets` writes the swap partners j so the caller swaps a[i]
-// and a[j] itself (Fisher–Yates only: callers shuffle large Arrays through a permutation).
+// chunking), which needs a scratch array slightly larger than the input. JavaScript Arrays, which
+// cannot live in the WASM heap, are shuffled through a permutation of their indices.
 #pragma once
 #include <algorithm>
 #include <cstdint>
@@ -54,17 +53,6 @@ public:
     rng_.visit([&](auto& e, Dice& d) {
       d.descend(e, next_, next_ - k + 1, [a](std::uint32_t i, std::uint32_t j) { std::swap(a[i - 1], a[j]); });
     });
-    next_ -= k;
-    return k;
-  }
-
-  /// Writes up to `count` swap partners: out[t] = j for position i = (pending() − t), meaning
-  /// "swap a[i] and a[j]", to be applied in order. Returns how many were written (0 if cache_aware()).
-  std::uint32_t targets(std::uint32_t* out, std::uint32_t count) noexcept {
-    const std::uint32_t k = cache_ ? 0 : std::min(count, pending());
-    if (k == 0) return 0;
-    const std::uint32_t top = next_;
-    rng_.visit([&](auto& e, Dice& d) { d.descend(e, top, top - k + 1, [out, top](std::uint32_t i, std::uint32_t j) { out[top - i] = j; }); });
     next_ -= k;
     return k;
   }

@@ -16,6 +16,8 @@ namespace fairdeck {
 inline constexpr std::uint32_t kMaxCards = 1u << 26;
 /// Most decks in a shoe.
 inline constexpr std::uint32_t kMaxDecks = 64;
+/// Most jokers per deck.
+inline constexpr std::uint32_t kMaxJokers = 2;
 
 /// The cards of a deck.
 struct Composition {
@@ -35,7 +37,7 @@ struct Composition {
       if (decks < 1 || decks > kMaxDecks)
         throw RangeError("decks must be an integer from 1 to " + std::to_string(kMaxDecks) + ", got " +
                          std::to_string(decks));
-      if (jokers > 2) throw RangeError("jokers must be 0, 1 or 2, got " + std::to_string(jokers));
+      if (jokers > kMaxJokers) throw RangeError("jokers must be 0, 1 or 2, got " + std::to_string(jokers));
     } else if (generic_size < 1 || generic_size > kMaxCards) {
       throw RangeError("size must be an integer from 1 to " + std::to_string(kMaxCards) + ", got " +
                        std::to_string(generic_size));

@@ -2,64 +2,35 @@
  * A counter: one experiment's state (algorithm, engine, counts so far) behind a small interface,
  * whether it runs in the C++ core (every algorithm but one) or in JavaScript (`sort-random`).
  */
-import { entropy } from '../entropy.js';
-import { coreError, embind } from '../errors.js';
-import { core } from '../load.js';
-import { SeedKind, type RngName, type SeedBytes } from '../options.js';
-import type { AlgorithmName } from './algorithms.js';
+import { coreError, native, withBytes } from '../abi.js';
+import { seedOrEntropy } from '../entropy.js';
+import { manifest } from '../manifest.js';
+import type { Counter, CounterSpec, Measure } from './measure.js';
 import { sortRandomCounter } from './sort-random.js';
 
-/** What a counter counts: lexicographic ranks, card × position, or nothing (timing). */
-export const Measure = { Permutations: 0, Positions: 1, Time: 2 } as const;
-/** One of the Measure values. */
-export type Measure = (typeof Measure)[keyof typeof Measure];
-
-/** Where a counter's trials run. */
-export type Implementation = 'wasm' | 'js';
-
-/** An experiment in progress. Call dispose() when done. */
-export interface Counter {
-  /** Where the trials run. */
-  readonly implementation: Implementation;
-  /** Runs `trials` more trials (one bounded call). */
-  run(trials: number): void;
-  /** A copy of the counts so far (n! cells, n² cells, or none). */
-  counts(): Float64Array;
-  /** Frees the experiment. */
-  dispose(): void;
-}
-
-/** What a counter needs to know. */
-export interface CounterSpec {
-  algorithm: AlgorithmName;
-  n: number;
-  rounds: number;
-  rng: RngName;
-  seed: SeedBytes | undefined;
-}
+export type { Counter, CounterSpec, Implementation, Measure } from './measure.js';
 
 /** Opens a counter for `spec` measuring `measure`; fresh platform entropy when unseeded. */
 export function openCounter(spec: CounterSpec, measure: Measure): Counter {
   if (spec.algorithm === 'sort-random') return sortRandomCounter(spec, measure);
-  const m = core();
-  const key = spec.seed ?? { kind: SeedKind.Entropy, bytes: entropy() };
-  const e = embind(() => new m.CoreExperiment(spec.algorithm, measure, spec.n, spec.rounds, spec.rng, key.kind, key.bytes));
-  if (!e.ok()) {
-    const error = coreError(m);
-    e.delete();
-    throw error;
-  }
+  const c = native();
+  const key = seedOrEntropy(spec.seed);
+  const e = withBytes(c, [spec.algorithm, spec.rng, key.bytes], (at) =>
+    c.abi.experiment_new(at[0], at[1], manifest().measures[measure], spec.n, spec.rounds, at[2], at[3], key.kind, at[4], at[5]));
+  if (e === 0) throw coreError(c);
   let open = true;
   return {
     implementation: 'wasm',
-    run: (trials) => e.run(trials),
+    run: (trials) => c.abi.experiment_run(e, trials),
     counts() {
-      const ptr = embind(() => e.counts());
-      const cells = e.cells();
-      return m.HEAPF64.slice(ptr >>> 3, (ptr >>> 3) + cells);  // read the view after the call: it may have grown
+      const cells = c.abi.experiment_cells(e);
+      if (cells === 0) return new Float64Array(0);
+      const ptr = c.abi.experiment_counts(e);
+      if (ptr === 0) throw coreError(c);
+      return c.m.HEAPF64.slice(ptr >>> 3, (ptr >>> 3) + cells);  // read the view after the call: it may have grown
     },
     dispose() {
-      if (open) e.delete();
+      if (open) c.abi.experiment_free(e);
       open = false;
     },
   };

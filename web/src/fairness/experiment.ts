@@ -4,7 +4,8 @@
  */
 import type { RngName } from '../options.js';
 import type { AlgorithmName } from './algorithms.js';
-import { openCounter, type Implementation, type Measure } from './counter.js';
+import { openCounter } from './counter.js';
+import type { Implementation, Measure } from './measure.js';
 import type { ResolvedExperiment } from './options.js';
 import { runChunks } from './runner.js';
 

@@ -4,7 +4,6 @@
  * freedom (statistics.ts).
  */
 import { runExperiment, type RunSummary } from './experiment.js';
-import { Measure } from './counter.js';
 import { experimentOptions, type ExperimentOptions } from './options.js';
 import { chiSquarePValue, largestDeviation, matrixChiSquare } from './statistics.js';
 
@@ -44,7 +43,7 @@ export const MAX_MATRIX_N = 64;
  */
 export async function positionMatrix(options: ExperimentOptions): Promise<MatrixResult> {
   const o = experimentOptions(options, MAX_MATRIX_N, 'positionMatrix');
-  const { counts, run } = await runExperiment(o, Measure.Positions);
+  const { counts, run } = await runExperiment(o, 'positions');
   const expected = o.trials / o.n;
   const chiSquare = matrixChiSquare(counts, o.n);
   const df = (o.n - 1) ** 2;

@@ -3,7 +3,6 @@
  * test the counts against the uniform law with Pearson's χ² (n! − 1 degrees of freedom).
  */
 import { runExperiment, type RunSummary } from './experiment.js';
-import { Measure } from './counter.js';
 import { experimentOptions, type ExperimentOptions } from './options.js';
 import { permutationAt } from './ranks.js';
 import { chiSquarePValue, chiSquareUniform } from './statistics.js';
@@ -46,7 +45,7 @@ export const MAX_PERMUTATION_N = 8;
  */
 export async function countPermutations(options: ExperimentOptions): Promise<PermutationResult> {
   const o = experimentOptions(options, MAX_PERMUTATION_N, 'countPermutations');
-  const { counts, run } = await runExperiment(o, Measure.Permutations);
+  const { counts, run } = await runExperiment(o, 'permutations');
   let most = 0, least = 0;
   for (let k = 1; k < counts.length; k++) {
     if (counts[k] > counts[most]) most = k;

@@ -1,25 +1,29 @@
 /**
  * `sort-random`: the shuffle found all over the web, `array.sort(() => random() − 0.5)`, with
  * JavaScript's own sort (in C++ a random comparator is undefined behaviour, so it lives here).
- * The comparator's numbers come from fairdeck's engine (a RandomStream), never the built-in generator, so
+ * The comparator's numbers come from fairdeck's engine (a core word stream), never the built-in generator, so
  * runs are seeded and reproducible like every other experiment; the bias is the sort's own.
  */
-import { RandomStream } from '../random.js';
-import { SeedKind, type Seed, type SeedBytes } from '../options.js';
-import type { Counter, CounterSpec, Measure } from './counter.js';
+import { WordStream } from '../words.js';
+import type { Counter, CounterSpec, Measure } from './measure.js';
 import { factorial, permutationRank } from './ranks.js';
 
 const BUFFER = 1 << 16;
+
+/** Where UnitSource reads 32-bit words: a RandomStream from fairdeck/random, for instance. */
+export interface WordSource {
+  nextUint32(n: number): Uint32Array;
+}
 const TWO_32 = 2 ** 32;
 
 /** Uniform numbers in [0, 1) from an engine's 32-bit words (word / 2^32), read in buffers. */
 export class UnitSource {
-  #stream: RandomStream;
+  #stream: WordSource;
   #words: Uint32Array = new Uint32Array(0);
   #at = 0;
 
   /** Reads from `stream` (not disposed here). */
-  constructor(stream: RandomStream) {
+  constructor(stream: WordSource) {
     this.#stream = stream;
   }
 
@@ -41,9 +45,9 @@ export function sortRandom<T>(a: T[], source: UnitSource): T[] {
 /** A counter running sort-random in JavaScript, measured like the core's counters. */
 export function sortRandomCounter(spec: CounterSpec, measure: Measure): Counter {
   const { n } = spec;
-  const stream = new RandomStream({ rng: spec.rng, seed: seedOf(spec.seed) });
-  const source = new UnitSource(stream);
-  const cells = measure === 0 ? factorial(n) : measure === 1 ? n * n : 0;
+  const stream = new WordStream(spec.rng, spec.seed);
+  const source = new UnitSource({ nextUint32: (k) => stream.next(k) });
+  const cells = measure === 'permutations' ? factorial(n) : measure === 'positions' ? n * n : 0;
   const counts = new Float64Array(cells);
   const a: number[] = new Array<number>(n);
   return {
@@ -52,19 +56,11 @@ export function sortRandomCounter(spec: CounterSpec, measure: Measure): Counter 
       for (let t = 0; t < trials; t++) {
         for (let i = 0; i < n; i++) a[i] = i;
         sortRandom(a, source);
-        if (measure === 0) counts[permutationRank(a)]++;
-        else if (measure === 1) for (let pos = 0; pos < n; pos++) counts[a[pos] * n + pos]++;
+        if (measure === 'permutations') counts[permutationRank(a)]++;
+        else if (measure === 'positions') for (let pos = 0; pos < n; pos++) counts[a[pos] * n + pos]++;
       }
     },
     counts: () => counts.slice(),
     dispose: () => stream.dispose(),
   };
-}
-
-/** The public seed a normalised seed came from (integers come back as bigints: the same seed). */
-function seedOf(s: SeedBytes | undefined): Seed | undefined {
-  if (!s || s.kind === SeedKind.Entropy) return undefined;
-  if (s.kind === SeedKind.Integer) return new DataView(s.bytes.buffer, s.bytes.byteOffset, 8).getBigUint64(0, true);
-  if (s.kind === SeedKind.Text) return new TextDecoder().decode(s.bytes);
-  return s.bytes;
 }

@@ -7,7 +7,7 @@
 import { show } from '../errors.js';
 import { checkInt, checkKeys, randomOptions, type RandomOptions, type RngName } from '../options.js';
 import { checkAlgorithm, type AlgorithmName } from './algorithms.js';
-import { Measure, openCounter, type Implementation } from './counter.js';
+import { openCounter, type Implementation } from './counter.js';
 import { checkControl, MAX_CHUNK } from './options.js';
 import { now, yieldToEventLoop, YIELD_EVERY_MS } from './runner.js';
 
@@ -107,7 +107,7 @@ export async function timeScaling(options: TimeScalingOptions): Promise<TimeScal
         skipped.push({ algorithm, n });
         continue;
       }
-      const counter = openCounter({ algorithm, n, rounds: n, rng, seed }, Measure.Time);
+      const counter = openCounter({ algorithm, n, rounds: n, rng, seed }, 'time');
       const samples: number[] = [];
       let shuffles = 0;
       try {

@@ -1,0 +1,195 @@
+/**
+ * The core's C ABI (cpp/bindings/fairdeck.cpp) as typed functions, plus the few helpers every
+ * caller needs: heap views, byte strings in, text out, and the core's recorded errors.
+ *
+ * Exports are called directly (no Embind, no generated invokers, so no `eval`: a strict CSP
+ * works). Emscripten's glue wraps each export in a thunk that replaces itself with the raw wasm
+ * function on its first call; each entry of the table here does the same, so after one call a
+ * deal costs one direct wasm call.
+ */
+import { core } from './load.js';
+import type { FairdeckModule } from './wasm/fairdeck.js';
+
+type Ptr = number;
+/** The exports, by name without the `fd_` prefix (see cpp/bindings/fairdeck.cpp for each). */
+export interface Abi {
+  error_kind(): number;
+  error_message(): Ptr;
+  error_length(): number;
+  text_length(): number;
+  text_free(): void;
+  manifest(): Ptr;
+  alloc(bytes: number): Ptr;
+  free(ptr: Ptr): void;
+  heap_used(): number;
+  deck_new(style: Ptr, styleLen: number, decks: number, jokers: number, size: number, strategy: Ptr, strategyLen: number,
+    rng: Ptr, rngLen: number, seedKind: number, seed: Ptr, seedLen: number): Ptr;
+  deck_restore(state: Ptr, stateLen: number, entropy: Ptr, entropyLen: number): Ptr;
+  deck_free(deck: Ptr): void;
+  deck_port(deck: Ptr): Ptr;
+  deck_shuffle(deck: Ptr): number;
+  deck_shuffle_remaining(deck: Ptr): number;
+  deck_reseed(deck: Ptr, bytes: Ptr): void;
+  deck_deal_one(deck: Ptr): number;
+  deck_deal(deck: Ptr, n: number): number;
+  deck_pile(deck: Ptr, which: number): number;
+  deck_input(deck: Ptr, n: number): Ptr;
+  deck_return(deck: Ptr, n: number): number;
+  deck_buffer(deck: Ptr): Ptr;
+  deck_size(deck: Ptr): number;
+  deck_remaining(deck: Ptr): number;
+  deck_returned(deck: Ptr): number;
+  deck_info(deck: Ptr): Ptr;
+  deck_save(deck: Ptr, includeSecret: number): Ptr;
+  bulk_new(n: number, rng: Ptr, rngLen: number, seedKind: number, seed: Ptr, seedLen: number): Ptr;
+  bulk_free(bulk: Ptr): void;
+  bulk_step(bulk: Ptr, array: Ptr, width: number, count: number): number;
+  bulk_ok(bulk: Ptr): number;
+  fill_identity(out: Ptr, start: number, count: number): void;
+  words_new(rng: Ptr, rngLen: number, seedKind: number, seed: Ptr, seedLen: number): Ptr;
+  words_free(words: Ptr): void;
+  words_fill(words: Ptr, out: Ptr, count: number): void;
+  experiment_new(algorithm: Ptr, algorithmLen: number, measure: number, n: number, rounds: number, rng: Ptr, rngLen: number,
+    seedKind: number, seed: Ptr, seedLen: number): Ptr;
+  experiment_free(experiment: Ptr): void;
+  experiment_run(experiment: Ptr, trials: number): void;
+  experiment_counts(experiment: Ptr): Ptr;
+  experiment_cells(experiment: Ptr): number;
+  faces(style: Ptr, styleLen: number, jokers: number): Ptr;
+}
+
+const NAMES: readonly (keyof Abi)[] = [
+  'error_kind', 'error_message', 'error_length', 'text_length', 'text_free', 'manifest', 'alloc', 'free', 'heap_used',
+  'deck_new', 'deck_restore', 'deck_free', 'deck_port', 'deck_shuffle', 'deck_shuffle_remaining', 'deck_reseed',
+  'deck_deal_one', 'deck_deal', 'deck_pile', 'deck_input', 'deck_return', 'deck_buffer', 'deck_size',
+  'deck_remaining', 'deck_returned', 'deck_info', 'deck_save', 'bulk_new', 'bulk_free', 'bulk_step', 'bulk_ok',
+  'fill_identity', 'words_new', 'words_free', 'words_fill', 'experiment_new',
+  'experiment_free', 'experiment_run', 'experiment_counts', 'experiment_cells', 'faces',
+];
+
+/**
+ * Exports whose result is unsigned (a pointer, a count or a size). WebAssembly returns i32 to JS
+ * as a signed number, so these are read with `>>> 0`: the heap reaches 4 GiB, and counts use
+ * 0xffffffff for failure.
+ */
+const UNSIGNED = new Set<keyof Abi>([
+  'error_message', 'error_length', 'text_length', 'manifest', 'alloc', 'deck_new', 'deck_restore', 'deck_port',
+  'deck_deal', 'deck_pile', 'deck_input', 'deck_buffer', 'deck_size', 'deck_remaining', 'deck_returned', 'deck_info',
+  'deck_save', 'bulk_new', 'bulk_step', 'words_new', 'experiment_new', 'experiment_counts',
+  'experiment_cells', 'faces',
+]);
+
+/** The loaded module and its exports. */
+export interface Core {
+  m: FairdeckModule;
+  abi: Abi;
+}
+
+let bound: Core | undefined;
+
+/** The exports of the loaded module; throws the "not initialised" Error before init(). */
+export function native(): Core {
+  const m = core();
+  if (bound?.m === m) return bound;
+  const table = {} as Record<string, (...args: number[]) => number>;
+  const exports = m as unknown as Record<string, (...args: number[]) => number>;
+  for (const name of NAMES) {
+    const key = `_fd_${name}`;
+    table[name] = (...args: number[]) => {
+      const result = exports[key](...args);
+      const raw = exports[key];  // the glue's thunk has now replaced itself with the wasm function
+      table[name] = UNSIGNED.has(name) ? (...a: number[]) => raw(...a) >>> 0 : raw;
+      return UNSIGNED.has(name) ? result >>> 0 : result;
+    };
+  }
+  bound = { m, abi: table as unknown as Abi };
+  return bound;
+}
+
+/** The core's recorded error for its last failed call, as a TypeError, RangeError or Error. */
+export function coreError({ m, abi }: Core): Error {
+  const message = decode(m, abi.error_message(), abi.error_length());
+  switch (abi.error_kind()) {
+    case 2:
+      return new TypeError(message);
+    case 3:
+      return new RangeError(message);
+    default:
+      return new Error(message || 'fairdeck core failed without a message');
+  }
+}
+
+const decoder = new TextDecoder();
+const encoder = new TextEncoder();
+
+function decode(m: FairdeckModule, ptr: Ptr, length: number): string {
+  return length === 0 ? '' : decoder.decode(m.HEAPU8.subarray(ptr, ptr + length));
+}
+
+/** Reads the text result at `ptr` (0: the core's error) and frees it, whatever happens. */
+export function takeText(c: Core, ptr: Ptr): string {
+  try {
+    if (ptr === 0) throw coreError(c);
+    return decode(c.m, ptr, c.abi.text_length());
+  } finally {
+    c.abi.text_free();
+  }
+}
+
+/** Encodings of the few names passed again and again (engines, strategies, styles). */
+const names = new Map<string, Uint8Array>();
+function encode(v: string | Uint8Array): Uint8Array {
+  if (typeof v !== 'string') return v;
+  let b = names.get(v);
+  if (!b) {
+    b = encoder.encode(v);
+    if (v.length <= 32 && names.size < 64) names.set(v, b);
+  }
+  return b;
+}
+
+/** A small heap block per module for arguments (most calls pass a few names and a seed). */
+const SCRATCH = 1024;
+const scratch = new WeakMap<Core, number>();
+
+/**
+ * Calls `body` with `values` (strings as UTF-8, byte arrays as they are) copied into the heap,
+ * as [ptr0, len0, ptr1, len1, …]; `body` must only call the core (the block is reused).
+ * RangeError if the heap cannot hold them.
+ */
+export function withBytes<T>(c: Core, values: readonly (string | Uint8Array)[], body: (at: number[]) => T): T {
+  const bytes = values.map(encode);
+  const total = bytes.reduce((s, b) => s + b.length, 0);
+  let block = 0, own = false;
+  if (total > 0) {
+    block = total <= SCRATCH ? (scratch.get(c) ?? 0) : 0;
+    if (block === 0 && total <= SCRATCH && (block = c.abi.alloc(SCRATCH)) !== 0) scratch.set(c, block);
+    else if (block === 0) own = (block = c.abi.alloc(total)) !== 0;
+    if (block === 0) throw new RangeError(`not enough WASM memory for ${total} bytes of arguments`);
+  }
+  try {
+    const at: number[] = [], heap = c.m.HEAPU8;
+    let p = block;
+    for (const b of bytes) {
+      heap.set(b, p);
+      at.push(b.length ? p : 0, b.length);
+      p += b.length;
+    }
+    return body(at);
+  } finally {
+    if (own) c.abi.free(block);
+  }
+}
+
+/** Runs `body` with `bytes` of heap, always freed; RangeError naming `what` if it cannot be had. */
+export function withHeap<T>(c: Core, bytes: number, what: string, body: (ptr: Ptr) => T): T {
+  const ptr = bytes > 0 ? c.abi.alloc(bytes) : 0;
+  if (bytes > 0 && ptr === 0) {
+    throw new RangeError(`${what} is too large for the WASM heap (needs ${bytes} bytes; the heap can hold at most 4 GiB)`);
+  }
+  try {
+    return body(ptr);
+  } finally {
+    if (ptr) c.abi.free(ptr);
+  }
+}

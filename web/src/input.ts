@@ -1,0 +1,86 @@
+/**
+ * Reading callers' values into plain values before anything changes (SECURITY.md, "Hostile
+ * input"). Typed arrays are measured through the intrinsic %TypedArray% getters, never through
+ * the object's own (possibly lying) properties; options must be plain objects and are copied;
+ * iterables are copied up front, so caller code that runs while they are read cannot see or
+ * change a half-done operation.
+ */
+
+const TypedArray = Object.getPrototypeOf(Uint8Array.prototype) as object;
+const getter = (name: PropertyKey) => Object.getOwnPropertyDescriptor(TypedArray, name)!.get!;
+const tagOf = getter(Symbol.toStringTag) as (this: unknown) => string | undefined;
+const lengthOf = getter('length') as (this: unknown) => number;
+const byteOffsetOf = getter('byteOffset') as (this: unknown) => number;
+const bufferOf = getter('buffer') as (this: unknown) => ArrayBufferLike;
+
+/** Bytes per element of each typed array kind (never read from the object itself). */
+const WIDTH: Record<string, number> = {
+  Int8Array: 1, Uint8Array: 1, Uint8ClampedArray: 1, Int16Array: 2, Uint16Array: 2, Int32Array: 4, Uint32Array: 4,
+  Float32Array: 4, Float64Array: 8, BigInt64Array: 8, BigUint64Array: 8,
+};
+
+/** The typed array kind of `value` ('Uint8Array', …), or undefined if it is not a typed array. */
+export function typedArrayName(value: unknown): string | undefined {
+  return tagOf.call(value);
+}
+
+/** What a typed array really is: its bytes as a Uint8Array over the same memory, and its shape. */
+export interface TypedBytes {
+  kind: string;
+  length: number;
+  width: number;
+  bytes: Uint8Array;
+}
+
+/**
+ * Measures typed array `value` through the intrinsic getters; TypeError naming `name` if it is
+ * not a typed array or its buffer is detached. Returns undefined for anything else.
+ */
+export function typedBytes(value: unknown, name: string): TypedBytes | undefined {
+  const kind = tagOf.call(value);
+  if (kind === undefined) return undefined;
+  const length = lengthOf.call(value), width = WIDTH[kind];
+  let bytes: Uint8Array;
+  try {
+    bytes = new Uint8Array(bufferOf.call(value), byteOffsetOf.call(value), length * width);
+  } catch {
+    throw new TypeError(`${name} is a ${kind} whose buffer is detached (transferred or freed); it cannot be read`);
+  }
+  return { kind, length, width, bytes };
+}
+
+/** The own enumerable properties of a plain object (or undefined → {}); TypeError naming `what` otherwise. */
+export function plainObject(value: unknown, what: string): Record<string, unknown> {
+  if (value === undefined) return {};
+  let proto: unknown;
+  try {
+    proto = value !== null && typeof value === 'object' ? Object.getPrototypeOf(value) : undefined;
+  } catch {
+    throw new TypeError(`${what} must be a plain object, got a revoked proxy`);
+  }
+  if (value === null || typeof value !== 'object' || (proto !== Object.prototype && proto !== null)) {
+    const got = value === null || typeof value !== 'object' ? String(typeof value === 'string' ? JSON.stringify(value) : value === null ? 'null' : typeof value)
+      : Array.isArray(value) ? 'an array' : 'an object of another class';
+    throw new TypeError(`${what} must be a plain object ({ … }), got ${got}`);
+  }
+  const copy: Record<string, unknown> = {};
+  for (const key of Object.keys(value)) copy[key] = (value as Record<string, unknown>)[key];
+  return copy;
+}
+
+/** A copy of iterable `value` (not a string); TypeError naming `what` if it is not iterable. */
+export function copyIterable(value: unknown, what: string, expected: string): unknown[] {
+  let iterable = false;
+  try {
+    iterable = value != null && typeof value !== 'string' && typeof (value as Iterable<unknown>)[Symbol.iterator] === 'function';
+  } catch {
+    iterable = false;
+  }
+  if (!iterable) throw new TypeError(`${what} must be an array (or iterable) of ${expected}`);
+  return Array.from(value as Iterable<unknown>);
+}
+
+/** True if `s` holds a UTF-16 surrogate that is not part of a pair (it has no UTF-8 encoding). */
+export function hasLoneSurrogate(s: string): boolean {
+  return /[\uD800-\uDFFF]/u.test(s);
+}

@@ -1,0 +1,65 @@
+/**
+ * The core's names and limits, read once from the module (fd_manifest in the binding). They are
+ * written in one place, the C++ core; TypeScript, the pages and the tests read them from here
+ * instead of restating them.
+ */
+import { native, takeText } from './abi.js';
+import type { RngName, StrategyName, StyleName } from './options.js';
+
+/** What this build of the core offers. */
+export interface Manifest {
+  /** Engine names; the first is the default. */
+  readonly engines: readonly RngName[];
+  /** Dealing strategies; the first is the default. */
+  readonly strategies: readonly StrategyName[];
+  /** Card styles; the first is the default. */
+  readonly styles: readonly StyleName[];
+  /** Algorithms `fairdeck/fairness` can run in the core. */
+  readonly algorithms: readonly string[];
+  /** Pile numbers as the core takes them. */
+  readonly piles: { readonly undealt: number; readonly returned: number; readonly dealt: number };
+  /** What a fairness experiment counts, as the core numbers it. */
+  readonly measures: { readonly permutations: number; readonly positions: number; readonly time: number };
+  /** Seed kinds, as the core numbers them. */
+  readonly seedKinds: { readonly entropy: number; readonly integer: number; readonly text: number; readonly bytes: number };
+  /** Error kinds the core records. */
+  readonly errorKinds: { readonly none: number; readonly error: number; readonly type: number; readonly range: number };
+  /** Limits. */
+  readonly limits: {
+    /** Most cards in a deck or shoe. */
+    readonly maxCards: number;
+    /** Most standard decks in a shoe. */
+    readonly maxDecks: number;
+    /** Most jokers per deck. */
+    readonly maxJokers: number;
+    /** Largest n for permutation counts (n! cells). */
+    readonly maxPermutationN: number;
+    /** Largest n for position matrices (n² cells). */
+    readonly maxMatrixN: number;
+    /** Largest n for timing runs. */
+    readonly maxTimingN: number;
+    /** Engine words a secure deck produces between fresh keys. */
+    readonly reseedWords: number;
+    /** Bytes of platform entropy in a key. */
+    readonly entropyBytes: number;
+    /** What count-returning exports give when they fail. */
+    readonly failed: number;
+  };
+}
+
+let read: { from: unknown; value: Manifest } | undefined;
+
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === 'object') {
+    for (const v of Object.values(value)) deepFreeze(v);
+    Object.freeze(value);
+  }
+  return value;
+}
+
+/** The core's names and limits (after `await init()`). */
+export function manifest(): Manifest {
+  const c = native();
+  if (read?.from !== c.m) read = { from: c.m, value: deepFreeze(JSON.parse(takeText(c, c.abi.manifest())) as Manifest) };
+  return read.value;
+}
