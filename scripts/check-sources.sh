@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Source checks that `npm test` runs before building anything:
-#  1. the core (cpp/include, cpp/src) never includes Emscripten;
+#  1. the core (cpp/include) never includes Emscripten;
 #  2. no weak randomness in the package's code paths: Math.random, modulo or multiply scaling of
-#     raw engine output, std::uniform_int_distribution, std::shuffle, rand().
+#     raw engine output, std::uniform_int_distribution, std::shuffle, rand();
+#  3. the repository stands alone: no file points at notes outside it (a `../shared` path).
 # The check proves it can fail by running itself on tests/checks/weak-randomness.fixture first.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -29,7 +30,7 @@ if [ "$hits" -lt 6 ]; then
 fi
 
 fail=0
-if grep -rnE '#include *[<"]emscripten' cpp/include $( [ -d cpp/src ] && echo cpp/src ); then
+if grep -rnE '#include *[<"]emscripten' cpp/include; then
   echo "check-sources: the core must not include Emscripten (only cpp/bindings may)" >&2
   fail=1
 fi
@@ -37,6 +38,11 @@ found=$(scan web/src web/demo web/visualiser cpp 2>/dev/null | grep -v 'weak-ran
 if [ -n "$found" ]; then
   echo "$found"
   echo "check-sources: weak randomness in the package's code paths (see above)" >&2
+  fail=1
+fi
+outside=$(git ls-files 2>/dev/null | grep -v '^package-lock.json$' | xargs grep -lE '\.\./shared/' 2>/dev/null | grep -v '^scripts/check-sources.sh$' || true)
+if [ -n "$outside" ]; then
+  echo "check-sources: these files point outside the repository (write what they need into docs/): $outside" >&2
   fail=1
 fi
 [ $fail -eq 0 ] && echo "check-sources: core is Emscripten-free; no weak randomness found (fixture: $hits/6 caught)"

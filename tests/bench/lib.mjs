@@ -1,7 +1,7 @@
 // tests/bench/lib.mjs — the timing harness every scenario uses.
 //
 // Contenders of one scenario run in the same process, interleaved: after a warm-up (which also
-// lets V8 tier every WASM function up, TOOLCHAIN.md pitfall 13), each round times one sample of
+// lets V8 tier every WASM function up, docs/toolchain.md, pitfall 13), each round times one sample of
 // every contender, in an order that rotates from round to round, so that a burst of load from
 // another process hits all contenders alike. A sample repeats the operation enough times to last
 // about `sampleMs`; the result is the median over the rounds, in ns per operation, with the

@@ -1,7 +1,7 @@
 // Fairness: every fair algorithm passes seeded χ² tests that every biased reference fails.
 //
 // Thresholds: α = 10^-6 per assertion (stats.hpp). Trials: 60,000 per permutation test gives
-// each of the 720 orders of n = 6 an expected count of 83 (≥ 50), and FAIRNESS.md's sizing says
+// each of the 720 orders of n = 6 an expected count of 83 (≥ 50), and docs/fairness-testing.md's sizing says
 // ≈ 9,000 trials already reject the naive swap at n = 3 with β = 10^-6; the other controls are
 // far more biased. Position matrices: 52 cards, 20,000 trials, expected 385 per cell.
 #include <gtest/gtest.h>

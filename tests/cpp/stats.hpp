@@ -1,6 +1,6 @@
 // tests/cpp/stats.hpp — chi-square helpers for the seeded statistical tests.
 //
-// Critical values are for α = 10^-6 per assertion (../shared/FAIRNESS.md): a correct algorithm
+// Critical values are for α = 10^-6 per assertion (docs/fairness-testing.md): a correct algorithm
 // fails with probability ≤ 10^-6 for ANY seed, so changing a seed or a compiler never makes the
 // suite flaky, while every negative control below is rejected by a wide margin.
 #pragma once
@@ -9,7 +9,7 @@
 
 namespace fairdeck::tests {
 
-/// χ² critical values at α = 10^-6 by degrees of freedom (FAIRNESS.md).
+/// χ² critical values at α = 10^-6 by degrees of freedom (docs/fairness-testing.md).
 inline double chi2_critical(int df) {
   switch (df) {
     case 5: return 35.9;
@@ -32,7 +32,7 @@ inline double chi2_uniform(const std::vector<std::uint64_t>& counts) {
 }
 
 /// Position-matrix statistic for an n×n matrix whose rows and columns are both fixed: the plain
-/// X² has mean n(n−1), so X²·(n−1)/n is compared with χ²((n−1)²) (FAIRNESS.md, point 2).
+/// X² has mean n(n−1), so X²·(n−1)/n is compared with χ²((n−1)²) (docs/fairness-testing.md, point 2).
 inline double chi2_matrix(const std::vector<std::uint64_t>& counts, std::uint32_t n) {
   return chi2_uniform(counts) * (n - 1) / n;
 }

@@ -11,7 +11,7 @@ import { build, preview, type PreviewServer } from 'vite';
 
 export const root = fileURLToPath(new URL('../..', import.meta.url));
 
-/** Launches headless Chromium with the flags this machine needs (TOOLCHAIN.md pitfall 17). */
+/** Launches headless Chromium with the flags this machine needs (docs/toolchain.md, pitfall 17). */
 export function launch(): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',

@@ -2,7 +2,7 @@
 //
 // Threshold: every verdict is p < ALPHA = 10⁻⁶ (statistics.ts): a fair algorithm fails with
 // probability ≤ 10⁻⁶ per assertion for ANY seed, so changing a seed or a compiler never makes
-// this flaky. Power (FAIRNESS.md): at n = 4 (df 23, critical X² 70.5) the exact laws of the
+// this flaky. Power (docs/fairness-testing.md): at n = 4 (df 23, critical X² 70.5) the exact laws of the
 // references, enumerated over every draw sequence, give a noncentrality λ per trial of 0.030
 // (naive-swap), 0.039 (random-swaps, n rounds), 0.35 (off-by-one), 0.36 (bitmap-scan), 3.0
 // (sattolo), and about 1.2 for V8's sort-random (simulated). With 20,000 trials the weakest,

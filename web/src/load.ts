@@ -2,7 +2,7 @@
  * Loading the WASM module once (memoised), in browsers, workers, Vite and plain Node ESM.
  *
  * Emscripten 3.1.6's Node path needs `require`, so the module is built for web/worker only and,
- * in Node, the .wasm bytes are read here and handed to the factory (TOOLCHAIN.md pitfall 3).
+ * in Node, the .wasm bytes are read here and handed to the factory (docs/toolchain.md, pitfall 3).
  * The file is located with `new URL('./wasm/fairdeck.wasm', import.meta.url)`, which Vite turns
  * into a hashed asset in dev and build.
  */

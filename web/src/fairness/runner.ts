@@ -1,6 +1,6 @@
 /**
  * Running long work as many bounded calls: V8 tiers WASM up only between calls, so a loop of
- * millions of trials inside one call can stay on the slow tier (TOOLCHAIN.md pitfall 13). Each
+ * millions of trials inside one call can stay on the slow tier (docs/toolchain.md, pitfall 13). Each
  * chunk is one call; between chunks, at most every YIELD_EVERY_MS, the loop reports progress,
  * yields to the event loop (so a page stays responsive and a Stop message can arrive) and
  * checks its AbortSignal.

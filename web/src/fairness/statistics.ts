@@ -7,7 +7,7 @@ import gammainc from '@stdlib/math-base-special-gammainc';
 
 /**
  * Significance level of every verdict and test: a fair algorithm is called biased with
- * probability at most 10⁻⁶ whatever the seed (FAIRNESS.md), so seeded tests never flake.
+ * probability at most 10⁻⁶ whatever the seed (docs/fairness-testing.md), so seeded tests never flake.
  */
 export const ALPHA = 1e-6;
 
@@ -27,7 +27,7 @@ export function chiSquareUniform(counts: ArrayLike<number>): number {
 /**
  * χ² of an n×n position matrix whose rows and columns are both fixed (every card lands somewhere,
  * every position gets a card): the plain X² has mean n(n−1), so it is scaled by (n−1)/n and
- * compared with χ²((n−1)²) (FAIRNESS.md point 2).
+ * compared with χ²((n−1)²) (docs/fairness-testing.md, point 2).
  */
 export function matrixChiSquare(counts: ArrayLike<number>, n: number): number {
   return (chiSquareUniform(counts) * (n - 1)) / n;

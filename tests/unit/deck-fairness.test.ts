@@ -14,10 +14,10 @@
  * Negative controls: each test function also runs, with the same trials and threshold, on decks
  * with a planted, well-known bias (TS decks drawing unbiased numbers from fairdeck's own engine,
  * so only the algorithm is wrong) and must reject them with p < α:
- *  - naive swap (for each i: swap(a[i], a[rand[0, n)])): n^n paths onto n! orders (FAIRNESS.md);
+ *  - naive swap (for each i: swap(a[i], a[rand[0, n)])): n^n paths onto n! orders (docs/fairness-testing.md);
  *  - Fisher–Yates with `x % (i + 1)` on 8-bit draws: the modulo bias the core avoids;
  *  - a lazy deal that never picks the last undealt card, and a return pile dealt unshuffled.
- * Statistics (FAIRNESS.md): orders n = 3…6 (df n! − 1); 52-, 54- and 32-card position matrices
+ * Statistics (docs/fairness-testing.md): orders n = 3…6 (df n! − 1); 52-, 54- and 32-card position matrices
  * (X²·(n−1)/n against χ²((n−1)²), rows and columns being fixed); a 6-deck shoe's 312 positions
  * (df 96,721); deal paths — dealOne one by one, deal(n), after fromJSON, after returnCards, after
  * shuffleRemaining, after a shuffle mid-deal, unseeded (secure) decks, and the first 3 cards of 6.
@@ -212,7 +212,7 @@ function rejects(r: Result) {
   expect(r.p, `the negative control must be rejected: ${show(r)}`).toBeLessThan(ALPHA);
 }
 
-// Orders, n = 3…6: N = 36,000 (50 per order at n = 6). Power: FAIRNESS.md sizes N ≈ 9,000
+// Orders, n = 3…6: N = 36,000 (50 per order at n = 6). Power: docs/fairness-testing.md sizes N ≈ 9,000
 // (n = 3) and 5,000–6,300 (n = 4–6) against naive swap at α = β = 10⁻⁶; 36,000 is a wide margin.
 const ORDERS_N = 36_000;
 describe.each([3, 4, 5, 6])('orders of a %i-card deck (N = 36,000, p ≥ 10⁻⁶)', (n) => {
