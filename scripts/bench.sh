@@ -6,12 +6,12 @@
 # (e.g. --only deck52,size to rerun scenarios without rewriting BENCHMARKS.md).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-export NODE_PATH=/usr/share/nodejs   # TOOLCHAIN.md pitfall 1
+export NODE_PATH=/usr/share/nodejs   # docs/toolchain.md, pitfall 1
 start=$(date +%s)
 [ -d node_modules/d3-array ] || bash scripts/setup.sh
 bash scripts/build-wasm.sh
 bash scripts/build-package.sh
-cmake -S . -B build/bench -DCMAKE_BUILD_TYPE=Release >/dev/null
-cmake --build build/bench -j2 --target fairdeck_bench
+cmake --preset bench >/dev/null   # CMakePresets.json
+cmake --build --preset bench
 node tests/bench/run.mjs --native build/bench/tests/bench/fairdeck_bench "$@"
 echo "npm run bench: $(( $(date +%s) - start )) s in all"

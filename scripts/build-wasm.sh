@@ -3,15 +3,15 @@
 # loader imports it. Rebuilds only when a C++ source or the CMake file is newer than the output.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-export NODE_PATH=/usr/share/nodejs   # TOOLCHAIN.md pitfall 1: emcc's optimizer needs acorn
+export NODE_PATH=/usr/share/nodejs   # docs/toolchain.md, pitfall 1: emcc's optimizer needs acorn
 out=web/src/wasm
 stamp=$out/fairdeck.wasm
 if [ -f "$stamp" ] && [ -z "$(find cpp CMakeLists.txt scripts/build-wasm.sh -newer "$stamp" -type f | head -1)" ]; then
   echo "wasm: up to date"
   exit 0
 fi
-emcmake cmake -S . -B build/wasm -DCMAKE_BUILD_TYPE=Release -DCMAKE_CROSSCOMPILING_EMULATOR=/usr/bin/node >/dev/null
-cmake --build build/wasm -j2
+cmake --preset wasm >/dev/null   # CMakePresets.json
+cmake --build --preset wasm
 mkdir -p "$out"
 cp build/wasm/fairdeck.js build/wasm/fairdeck.wasm "$out/"
 echo "wasm: $(gzip -9c "$out/fairdeck.js" | wc -c) + $(gzip -9c "$out/fairdeck.wasm" | wc -c) bytes gzip (glue + wasm)"

@@ -26,8 +26,8 @@ if ! command -v clang++ >/dev/null; then
   echo "fuzz.sh: clang++ is missing (scripts/setup.sh installs clang and libclang-rt-14-dev)" >&2
   exit 1
 fi
-cmake -S . -B build/fuzz -DFAIRDECK_FUZZ=ON -DCMAKE_CXX_COMPILER=clang++ -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
-cmake --build build/fuzz -j2 --target $(printf 'fuzz_%s ' "${targets[@]}") >/dev/null
+cmake --preset fuzz >/dev/null   # CMakePresets.json
+cmake --build --preset fuzz >/dev/null
 
 mkdir -p build/fuzz/artifacts
 total=0

@@ -22,14 +22,11 @@ stage() {
   fi
 }
 
-native() {
-  cmake -S . -B build/native -DCMAKE_BUILD_TYPE=Release >/dev/null
-  cmake --build build/native -j2
-  ctest --test-dir build/native --output-on-failure -j2
-}
+# Every build tree is configured by one preset in CMakePresets.json.
+native() { cmake --workflow --preset native; }
 native_sanitized() {
-  cmake -S . -B build/asan -DCMAKE_BUILD_TYPE=Debug -DFAIRDECK_SANITIZE=ON -DCMAKE_CXX_COMPILER=clang++ >/dev/null
-  cmake --build build/asan -j2 --target fairdeck_tests
+  cmake --preset asan >/dev/null
+  cmake --build --preset asan
   ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 ./build/asan/fairdeck_tests --gtest_brief=1
 }
 typecheck() { npx --no-install tsc -p tsconfig.json; }
