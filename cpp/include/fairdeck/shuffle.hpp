@@ -57,7 +57,7 @@ constexpr int select_zero(std::uint64_t word, std::uint32_t r) noexcept {
   std::uint64_t free = ~word;
   int base = 0;
   for (int width = 32; width >= 1; width /= 2) {
-    const std::uint64_t mask = (width == 64 ? ~0ULL : ((1ULL << width) - 1));
+    const std::uint64_t mask = (1ULL << width) - 1;  // width ≤ 32: the shift is defined
     const auto low = static_cast<std::uint32_t>(std::popcount(free & mask));
     if (r >= low) {
       r -= low;
@@ -69,7 +69,7 @@ constexpr int select_zero(std::uint64_t word, std::uint32_t r) noexcept {
 }
 
 /// Index of the r-th zero bit across `words` (bit i of word w is item 64·w + i); r must be
-/// less than the number of zero bits among the first `n` items.
+/// less than the number of zero bits in `words` (bits past the last item are kept set).
 inline std::uint32_t select_unset(std::span<const std::uint64_t> words, std::uint32_t r) noexcept {
   for (std::size_t w = 0;; ++w) {
     const auto zeros = static_cast<std::uint32_t>(64 - std::popcount(words[w]));
@@ -78,8 +78,8 @@ inline std::uint32_t select_unset(std::span<const std::uint64_t> words, std::uin
   }
 }
 
-/// One bitmap deal among `n` items of which `remaining` are unset: draws r in [0, remaining),
-/// sets and returns the r-th unset item. Requires remaining ≥ 1.
+/// One bitmap deal among the items of `words`, of which `remaining` are unset: draws r in
+/// [0, remaining), sets and returns the r-th unset item. Requires remaining ≥ 1.
 template <class Engine>
 std::uint32_t bitmap_step(std::span<std::uint64_t> words, std::uint32_t remaining, Engine& engine,
                           Dice& dice) noexcept {
