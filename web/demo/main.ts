@@ -8,7 +8,8 @@ import { Announcer, CardList, nameCards, tableLabel } from './a11y.js';
 import { bindShortcuts, listShortcuts, type Action } from './keys.js';
 import { DEFAULTS, fromForm, fromQuery, toForm, toQuery, type TableOptions } from './options.js';
 import { showCounts, showFairness, showSecurity } from './panel.js';
-import { playClassic, StepLog, type ScriptHost } from './script.js';
+import { playClassic, type ScriptHost } from './script.js';
+import { StepLog } from './step-log.js';
 import { Session, type Outcome } from './session.js';
 import { TableView, type Change } from './table/view.js';
 

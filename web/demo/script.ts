@@ -1,7 +1,7 @@
 /**
  * The classic demo script: open a deck, shuffle, deal all, shuffle, deal part, shuffle twice,
- * deal all, discard — each step played on the table (with its motion) and written to the step log,
- * which also records the player's own actions.
+ * deal all, discard — each step played on the table (with its motion) and written to the step log
+ * (step-log.ts).
  */
 
 /** What the script needs from the page. Each action returns a one-line account of what happened. */
@@ -40,29 +40,4 @@ export async function playClassic(h: ScriptHost): Promise<boolean> {
     await h.settle();
   }
   return !h.stopped;
-}
-
-/** The step log beside the table (an `role="log"` list): script steps and the player's actions. */
-export class StepLog {
-  readonly #list: HTMLOListElement;
-  constructor(list: HTMLOListElement) {
-    this.#list = list;
-  }
-  /** Adds a line (numbered if `step` is given); returns a function that writes its outcome. */
-  add(title: string, step?: number): (detail: string) => void {
-    const li = document.createElement('li');
-    if (step) li.dataset.step = String(step);
-    const head = document.createElement('strong');
-    head.textContent = step ? `${step}. ${title}` : title;
-    const detail = document.createElement('span');
-    li.append(head, ' ', detail);
-    this.#list.append(li);
-    while (this.#list.children.length > 80) this.#list.firstElementChild!.remove();
-    this.#list.scrollTop = this.#list.scrollHeight;
-    return (text) => (detail.textContent = `— ${text}`);
-  }
-  /** Empties the log. */
-  clear(): void {
-    this.#list.replaceChildren();
-  }
 }
