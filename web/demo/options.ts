@@ -1,9 +1,10 @@
 /**
  * The table's deck options and their two homes: the URL (so a link replays the same deal) and
- * the "New deck" form. A seed of digits is an integer seed (`?seed=42` deals like
- * `new Deck({ seed: 42 })`); any other text is a text seed; no seed means a secure, unseeded deck.
+ * the "New deck" form. The seed text is read by the package's parseSeed, as on every page: digits
+ * are an integer seed (`?seed=42` deals like `new Deck({ seed: 42 })`), any other text a text seed,
+ * and no seed means a secure, unseeded deck. Names and limits come from the package's manifest().
  */
-import type { DeckOptions, RngName, Seed, StrategyName, StyleName } from 'fairdeck';
+import { manifest, parseSeed, type DeckOptions, type RngName, type StrategyName, type StyleName } from 'fairdeck';
 
 /** Everything that decides a deal. */
 export interface TableOptions {
@@ -19,20 +20,21 @@ export interface TableOptions {
 /** The options of a plain `new Deck()`. */
 export const DEFAULTS: TableOptions = { style: 'french', decks: 1, jokers: 0, rng: 'chacha20', strategy: 'eager', seed: '' };
 
-const CHOICES = {
-  style: ['french', 'german'],
-  rng: ['chacha20', 'xoshiro256'],
-  strategy: ['eager', 'lazy', 'bitmap'],
-} as const;
+/** The names each choice may take (after init(): they come from the core). */
+const choices = () => {
+  const m = manifest();
+  return { style: m.styles, rng: m.engines, strategy: m.strategies } as const;
+};
 
 /** Reads options from a query string; unknown or bad values fall back to defaults and are listed. */
 export function fromQuery(search: string): { options: TableOptions; ignored: string[] } {
   const q = new URLSearchParams(search);
   const ignored: string[] = [];
-  const pick = <T extends string>(key: keyof typeof CHOICES, fallback: T): T => {
+  const names = choices(), { limits } = manifest();
+  const pick = <T extends string>(key: keyof typeof names, fallback: T): T => {
     const v = q.get(key);
     if (v === null) return fallback;
-    if ((CHOICES[key] as readonly string[]).includes(v)) return v as T;
+    if ((names[key] as readonly string[]).includes(v)) return v as T;
     ignored.push(`${key}=${v}`);
     return fallback;
   };
@@ -46,8 +48,8 @@ export function fromQuery(search: string): { options: TableOptions; ignored: str
   };
   const options: TableOptions = {
     style: pick('style', DEFAULTS.style),
-    decks: int('decks', 1, 64, DEFAULTS.decks),
-    jokers: int('jokers', 0, 2, DEFAULTS.jokers),
+    decks: int('decks', 1, limits.maxDecks, DEFAULTS.decks),
+    jokers: int('jokers', 0, limits.maxJokers, DEFAULTS.jokers),
     rng: pick('rng', DEFAULTS.rng),
     strategy: pick('strategy', DEFAULTS.strategy),
     seed: q.get('seed') ?? '',
@@ -65,20 +67,9 @@ export function toQuery(o: TableOptions): string {
   return s ? `?${s}` : '';
 }
 
-/** The seed value for the package: digits → integer (number, or bigint past 2^53), else the text. */
-export function seedValue(text: string): Seed | undefined {
-  if (text === '') return undefined;
-  if (/^(0|[1-9]\d{0,19})$/.test(text)) {
-    const n = BigInt(text);
-    if (n <= BigInt(Number.MAX_SAFE_INTEGER)) return Number(n);
-    if (n < 1n << 64n) return n;
-  }
-  return text;
-}
-
 /** The package's DeckOptions for `o`. */
 export function deckOptions(o: TableOptions): DeckOptions {
-  const seed = seedValue(o.seed);
+  const seed = parseSeed(o.seed);
   return {
     style: o.style,
     decks: o.decks,

@@ -6,4 +6,6 @@ export { init, isReady, type InitOptions } from './load.js';
 export { Deck, type DeckInfo, type DeckState } from './deck.js';
 export type { Card } from './card.js';
 export { shuffle, permutation, type AnyTypedArray } from './shuffle.js';
+export { parseSeed } from './options.js';
+export { manifest, type Manifest } from './manifest.js';
 export type { DeckOptions, RandomOptions, RngName, Seed, StrategyName, StyleName } from './options.js';

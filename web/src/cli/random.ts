@@ -3,11 +3,13 @@
  *   npx fairdeck-random --rng chacha20 --seed 42 --bytes 1000000 > out.bin
  *   npx fairdeck-random --rng xoshiro256 --seed 42 | dieharder -g 200 -d 0
  * Without --bytes it writes until the reader closes the pipe. Without a seed the key comes from
- * the platform's secure source. --seed takes an integer; --seed-text a string; --seed-hex bytes.
+ * the platform's secure source. --seed reads its text as every page reads `?seed=` (parseSeed: a
+ * decimal integer below 2^64 without leading zeros is an integer seed, anything else text);
+ * --seed-text always makes a text seed; --seed-hex takes bytes.
  */
 import { init } from '../load.js';
 import { RandomStream } from '../random.js';
-import type { RandomOptions, RngName } from '../options.js';
+import { parseSeed, type RandomOptions, type RngName } from '../options.js';
 
 const usage = 'usage: fairdeck-random [--rng chacha20|xoshiro256] [--seed N | --seed-text S | --seed-hex HEX] [--bytes N]';
 
@@ -21,10 +23,8 @@ function parse(argv: string[]): { options: RandomOptions; bytes: number } {
     if (value === undefined) throw new Error(`${flag} needs a value\n${usage}`);
     i++;
     if (flag === '--rng') options.rng = value as RngName;
-    else if (flag === '--seed') {
-      if (!/^\d+$/.test(value)) throw new Error(`--seed must be a non-negative integer, got ${value}`);
-      options.seed = BigInt(value);
-    } else if (flag === '--seed-text') options.seed = value;
+    else if (flag === '--seed') options.seed = parseSeed(value);  // as every page reads ?seed=
+    else if (flag === '--seed-text') options.seed = value;
     else if (flag === '--seed-hex') {
       if (!/^([0-9a-fA-F]{2})*$/.test(value)) throw new Error(`--seed-hex must be hex digits in pairs, got ${value}`);
       options.seed = Uint8Array.from(value.match(/../g) ?? [], (h) => parseInt(h, 16));
