@@ -2,8 +2,10 @@
 # Fuzzes the C++ core with libFuzzer under AddressSanitizer + UBSan (tests/fuzz/README.md).
 #   npm run fuzz                          long run: every target for FUZZ_SECONDS (default 600) each
 #   bash scripts/fuzz.sh --short          about a minute in all (npm test runs this)
-#   bash scripts/fuzz.sh [--short] deck   only the named targets (deck, state)
+#   bash scripts/fuzz.sh [--short] deck   only the named targets (deck, state, api)
 #   FUZZ_SECONDS=3600 npm run fuzz        choose the duration per target
+#   API_FUZZ_RUNS=5000000 npm run fuzz    cases for the JS-API fuzzer (tests/unit/api-fuzz.test.ts;
+#                                         default 1,000,000 here, 100,000 in npm test; not in --short)
 # The committed seed corpus (tests/fuzz/corpus/<target>) is only read; inputs that reach new code
 # are kept in build/fuzz/corpus/<target>, so later runs start from everything found so far. A
 # crashing input is written to build/fuzz/artifacts/ and the script exits non-zero, printing the
@@ -12,15 +14,21 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 seconds=${FUZZ_SECONDS:-600}
+short=0
 targets=()
+api=0
 for arg in "$@"; do
   case "$arg" in
-    --short) seconds=${FUZZ_SECONDS:-27} ;;
+    --short) seconds=${FUZZ_SECONDS:-27}; short=1 ;;
     deck|state) targets+=("$arg") ;;
-    *) echo "fuzz.sh: unknown argument '$arg' (use --short, deck, state)" >&2; exit 2 ;;
+    api) api=1 ;;
+    *) echo "fuzz.sh: unknown argument '$arg' (use --short, deck, state, api)" >&2; exit 2 ;;
   esac
 done
-[ ${#targets[@]} -gt 0 ] || targets=(deck state)
+if [ ${#targets[@]} -eq 0 ] && [ $api -eq 0 ]; then
+  targets=(deck state)
+  [ $short -eq 1 ] || api=1
+fi
 
 if ! command -v clang++ >/dev/null; then
   echo "fuzz.sh: clang++ is missing (scripts/setup.sh installs clang and libclang-rt-14-dev)" >&2
@@ -56,4 +64,9 @@ for t in "${targets[@]}"; do
   summary+=("$t: $runs executions in ${seconds} s, corpus $corpus inputs")
   echo "fuzz: $t ok: $runs executions in ${seconds} s, 0 crashes, 0 leaks (corpus $corpus inputs)"
 done
-(IFS=";"; echo "fuzz: all targets ok, $total executions in all (${summary[*]})")
+[ ${#targets[@]} -eq 0 ] || (IFS=";"; echo "fuzz: all targets ok, $total executions in all (${summary[*]})")
+if [ $api -eq 1 ]; then
+  runs=${API_FUZZ_RUNS:-1000000}
+  echo "fuzz: JS API, $runs hostile calls (tests/unit/api-fuzz.test.ts)"
+  FAIRDECK_API_FUZZ_RUNS=$runs FAIRDECK_API_FUZZ_STATS=1 npx --no-install vitest run tests/unit/api-fuzz.test.ts --testTimeout=0
+fi

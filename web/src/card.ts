@@ -26,6 +26,9 @@ export interface Card {
   toString(): string;
 }
 
+/** Every Card made here (a WeakSet: asking runs no caller code, even for a proxy). */
+const made = new WeakSet<object>();
+
 class CardImpl implements Card {
   constructor(
     readonly id: number,
@@ -37,6 +40,7 @@ class CardImpl implements Card {
     readonly style: 'french' | 'german' | 'generic',
   ) {
     Object.freeze(this);
+    made.add(this);
   }
   toString(): string {
     return this.code;
@@ -110,9 +114,10 @@ export function resolveIds(list: unknown[], table: CardTable, size: number, deal
       if (!table.idsOf(c)) throw new RangeError(`unknown card code ${show(c)} for this deck`);
       return undefined;
     }
-    if (c instanceof CardImpl) {
-      if (!table.owns(c)) throw new RangeError(`card ${c.code} (id ${c.id}, ${c.style}) does not belong to this deck`);
-      return c.id;
+    if (typeof c === 'object' && c !== null && made.has(c)) {
+      const card = c as Card;
+      if (!table.owns(card)) throw new RangeError(`card ${card.code} (id ${card.id}, ${card.style}) does not belong to this deck`);
+      return card.id;
     }
     throw new TypeError(`cards must hold Card objects, codes or ids, got ${show(c)}`);
   });

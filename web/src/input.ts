@@ -77,6 +77,7 @@ export function copyIterable(value: unknown, what: string, expected: string): un
     iterable = false;
   }
   if (!iterable) throw new TypeError(`${what} must be an array (or iterable) of ${expected}`);
+  typedBytes(value, what);  // a detached typed array: a TypeError naming `what`, not the engine's
   return Array.from(value as Iterable<unknown>);
 }
 
