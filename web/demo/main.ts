@@ -6,7 +6,7 @@
 import { init, type Card } from 'fairdeck';
 import { Announcer, CardList, nameCards, tableLabel } from './a11y.js';
 import { bindShortcuts, listShortcuts, type Action } from './keys.js';
-import { DEFAULTS, fromForm, fromQuery, toForm, toQuery, type TableOptions } from './options.js';
+import { DEFAULTS, fillForm, fromForm, fromQuery, toForm, toQuery, type TableOptions } from './options.js';
 import { showCounts, showFairness, showSecurity } from './panel.js';
 import { playClassic, type ScriptHost } from './script.js';
 import { StepLog } from './step-log.js';
@@ -26,6 +26,7 @@ try {
   announcer.say(`Could not load the deck's WebAssembly: ${(e as Error).message}`);
   throw e;
 }
+fillForm(form);
 const { options: asked, ignored } = fromQuery(location.search);
 let session: Session;
 try {

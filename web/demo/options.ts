@@ -103,3 +103,19 @@ export function toForm(form: HTMLFormElement, o: TableOptions): void {
   };
   for (const key of ['style', 'decks', 'jokers', 'rng', 'strategy', 'seed'] as const) set(key, String(o[key]));
 }
+
+/** How the form names each engine (any engine the core adds shows under its own name). */
+const ENGINE_LABELS: Readonly<Record<string, string>> = { chacha20: 'ChaCha20 (secure)', xoshiro256: 'xoshiro256** (fast)' };
+
+/** Fills the form's choices and limits from the core's manifest (after init()). */
+export function fillForm(form: HTMLFormElement): void {
+  const { engines, strategies, limits } = manifest();
+  const fill = (name: string, values: readonly (string | number)[], label = (v: string) => v) => {
+    const select = form.elements.namedItem(name) as HTMLSelectElement;
+    select.replaceChildren(...values.map((v) => new Option(label(String(v)), String(v))));
+  };
+  fill('jokers', Array.from({ length: limits.maxJokers + 1 }, (_, i) => i));
+  fill('rng', engines, (v) => ENGINE_LABELS[v] ?? v);
+  fill('strategy', strategies);
+  (form.elements.namedItem('decks') as HTMLInputElement).max = String(limits.maxDecks);
+}
