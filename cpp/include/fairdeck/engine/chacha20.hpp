@@ -98,7 +98,10 @@ inline void chacha20_blocks4(const std::uint32_t in[16], std::uint64_t block, st
 }
 
 /// ChaCha20 keystream engine. Its state is the key and a 64-bit word position, so it can be
-/// saved, restored and seeked exactly.
+/// saved, restored and seeked exactly. The position counts words modulo 2^64: the stream of one
+/// key is 2^64 words (2^60 blocks, 64 EiB) long and starts again at word 0 after its last word,
+/// so every position the engine reaches is one that save() writes and load() accepts. No deck
+/// gets near the end by dealing; only a crafted state can start there.
 class ChaCha20 {
 public:
   /// The engine's public name, as used by `new Deck({ rng })`.
@@ -134,8 +137,7 @@ public:
   bool load(std::string_view text) noexcept {
     Bytes32 key{};
     std::uint64_t pos = 0;
-    if (text.size() != 80 || !hex::decode(text.substr(0, 64), key) || !hex::parse_u64(text.substr(64), pos) ||
-        (pos >> 60) != 0)
+    if (text.size() != 80 || !hex::decode(text.substr(0, 64), key) || !hex::parse_u64(text.substr(64), pos))
       return false;
     rekey(key);
     refill(pos / 16);
@@ -145,6 +147,7 @@ public:
 
 private:
   static constexpr std::uint32_t kWords = 64;  // four blocks per refill
+  static constexpr std::uint64_t kBlockMask = (std::uint64_t{1} << 60) - 1;  // blocks of a 2^64-word stream
 
   void rekey(const Bytes32& key) noexcept {
     state_[0] = 0x61707865; state_[1] = 0x3320646e; state_[2] = 0x79622d32; state_[3] = 0x6b206574;
@@ -156,8 +159,21 @@ private:
   }
 
   /// Computes blocks block…block + 3 into the buffer; the next word is word 0 of `block`.
+  /// Block numbers wrap at 2^60, so position() = 16·block_ + index_ (mod 2^64) always names the
+  /// next word: the four blocks after block 2^60 − 2, say, are 2^60 − 2, 2^60 − 1, 0 and 1.
   [[gnu::noinline]] void refill(std::uint64_t block) noexcept {  // the rare path: keeps next_u32() small
-    chacha20_blocks4(state_, block, buffer_);
+    block &= kBlockMask;
+    if (block <= kBlockMask - 3) {
+      chacha20_blocks4(state_, block, buffer_);
+    } else {
+      std::uint32_t in[16];
+      std::memcpy(in, state_, sizeof in);
+      for (std::uint64_t b = 0; b < 4; ++b) {
+        const std::uint64_t n = (block + b) & kBlockMask;
+        in[12] = static_cast<std::uint32_t>(n), in[13] = static_cast<std::uint32_t>(n >> 32);
+        chacha20_block(in, buffer_ + 16 * b);
+      }
+    }
     block_ = block;
     index_ = 0;
   }
