@@ -1,7 +1,9 @@
-// Every state the core writes restores (issue 17, defect 7).
+// Every state the core writes restores (issue 17, defect 7), and a state without its secret
+// decides nothing about future cards (defect 5).
 #include <gtest/gtest.h>
 
 #include <cstdint>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -80,5 +82,47 @@ TEST(StateTotal, ADeckPastTwoToTheSixtyWordsSavesAStateThatRestores) {
     ASSERT_NO_THROW(again = restore_state(saved, std::nullopt)) << strategy << " " << saved.substr(saved.find("engine"));
     EXPECT_EQ(save_state(*again, true), saved);
     EXPECT_EQ(deal(*again, 52), deal(*moved, 52)) << strategy;
+  }
+}
+// Defect 5: the public state of a secure deck restored 200 times with chosen dice. The core
+// never writes dice without the engine, so such a state is rejected rather than obeyed.
+TEST(StateTotal, ChosenDiceInASecretlessStateAreRejected) {
+  for (const char* strategy : {"eager", "lazy", "bitmap"}) {
+    DeckOptions o;
+    o.strategy = strategy, o.seed_kind = SeedKind::entropy, o.seed = std::string(32, '\7');
+    auto d = make_deck(o);
+    const std::string chosen = with_dice(save_state(*d, false), "[52,0,0,0,0,0,0,0,0]");
+    std::set<std::vector<std::uint32_t>> hands;
+    int restored = 0;
+    for (std::uint32_t i = 0; i < 200; ++i) {
+      try {
+        auto r = restore_state(chosen, key_of(i));
+        ++restored;
+        hands.insert(deal(*r, 8));
+      } catch (const TypeError& e) {
+        EXPECT_NE(std::string(e.what()).find("state.dice"), std::string::npos) << e.what();
+      }
+    }
+    EXPECT_EQ(restored, 0) << strategy << ": " << hands.size() << " different hands in " << restored << " restores";
+  }
+}
+
+// Old (and current) secret-less states, dice [], still restore, and fresh entropy decides the
+// cards: 200 restores with 200 different keys give 200 different 8-card hands (a repeat among
+// 52·51·…·45 ≈ 3·10^13 equally likely hands has probability below 10^-9; the keys are fixed, so
+// the outcome is too). Negative control: the same key every time gives one hand.
+TEST(StateTotal, ASecretlessStateRestoredWithFreshEntropyDealsFreshCards) {
+  for (const char* strategy : {"eager", "lazy", "bitmap"}) {
+    DeckOptions o;
+    o.strategy = strategy, o.seed_kind = SeedKind::entropy, o.seed = std::string(32, '\7');
+    auto d = make_deck(o);
+    const std::string state = save_state(*d, false);
+    std::set<std::vector<std::uint32_t>> fresh, same;
+    for (std::uint32_t i = 0; i < 200; ++i) {
+      fresh.insert(deal(*restore_state(state, key_of(i)), 8));
+      same.insert(deal(*restore_state(state, key_of(7)), 8));
+    }
+    EXPECT_EQ(fresh.size(), 200u) << strategy;
+    EXPECT_EQ(same.size(), 1u) << strategy;
   }
 }

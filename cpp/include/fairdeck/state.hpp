@@ -4,8 +4,10 @@
 // JSON written and read here, in the core, so every platform agrees and the reader can be fuzzed.
 // A seeded deck's state holds its engine position, so the restored deck deals exactly what the
 // original would have. A secure (unseeded) deck's key is left out unless asked for, and so is the
-// order of its undealt cards (for an eager deck that order IS the future deal): such a state is
-// restored with fresh entropy and its undealt cards are shuffled again.
+// order of its undealt cards (for an eager deck that order IS the future deal) and its pending
+// dice: such a state is restored with fresh entropy and its undealt cards are shuffled again.
+// Nothing in it may decide future cards, so one that carries dice (the core never writes that)
+// is rejected rather than obeyed.
 #pragma once
 #include <algorithm>
 #include <memory>
@@ -167,6 +169,8 @@ inline std::unique_ptr<Deck> restore_state(std::string_view text, const std::opt
   if (!keyed && !(engine.kind == K::null && !seeded && order == "hidden"))
     throw TypeError("state.engine must be a hex string (null only for a secure deck saved with order \"hidden\")");
   if (!keyed && !entropy) throw TypeError("restoring a secure deck saved without its secret needs fresh entropy");
+  if (!keyed && !dice.empty())  // pending dice would decide the next cards whatever the fresh key is
+    throw TypeError("state.dice must be [] when state.engine is null (a state saved without its secret has no pending dice)");
   auto d = std::make_unique<Deck>(comp, strategy, Rng(rng, keyed ? Bytes32{} : *entropy, !seeded));
   if (keyed) d->rng().load(engine.string);
   d->set_piles(undealt, returned, dealt);
