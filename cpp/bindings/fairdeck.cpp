@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "fairdeck/bulk.hpp"
+#include "fairdeck/checked.hpp"
 #include "fairdeck/fairness.hpp"
 #include "fairdeck/state.hpp"
 
@@ -32,7 +33,7 @@ constexpr std::uint32_t kFailed = 0xffffffffu;
 /// malloc'd buffer without checking for null (a full heap would make it write at address 0), so
 /// a probe of that size is allocated and freed first; throws std::bad_alloc if it fails.
 std::string returnable(std::string s) {
-  void* probe = std::malloc(sizeof(std::size_t) + s.size() + 1);
+  void* probe = std::malloc(fd::detail::checked_add<std::size_t>(s.size(), sizeof(std::size_t) + 1, "a returned string"));
   if (!probe) throw std::bad_alloc();
   std::free(probe);
   return s;
@@ -139,7 +140,7 @@ public:
 private:
   int opened() const { return deck_->rng().wants_entropy() ? -1 : static_cast<int>(deck_->straight()); }
   std::uint32_t* reserve(std::uint32_t n) {
-    if (buffer_.size() < n) buffer_.resize(n);
+    if (buffer_.size() < n) fd::detail::checked_mul<std::size_t>(n, sizeof(std::uint32_t), "the id buffer"), buffer_.resize(n);
     return buffer_.data();
   }
   std::unique_ptr<fd::Deck> deck_;
