@@ -66,8 +66,24 @@ inline void put_ids(std::string& out, const char* key, const std::vector<std::ui
 }
 }  // namespace detail
 
+/// Largest deck whose state can be saved: 2^24 = 16,777,216 cards. Its JSON text is at most about
+/// 151 MB (≤ 8 digits and a comma per card), far below the longest string JavaScript engines
+/// allow (V8: 2^29 − 24 characters, which a 2^26-card state exceeds), and restoring it fits the
+/// 4 GiB WASM heap with room (the reader holds each id as a JSON value first).
+inline constexpr std::uint32_t kMaxSavableCards = 1u << 24;
+
+/// Throws RangeError naming the deck size and the largest savable size if a deck of `size`
+/// cards cannot be saved. Called before any text is built, so a refusal allocates nothing.
+inline void check_savable(std::uint32_t size) {
+  if (size > kMaxSavableCards)
+    throw RangeError("a deck of " + std::to_string(size) + " cards is too large to save: the largest deck whose state " +
+                     "can be saved has " + std::to_string(kMaxSavableCards) + " cards (2^24)");
+}
+
 /// The deck's state as JSON. The secret parts of a secure deck only with `include_secret`.
+/// Throws RangeError (see check_savable) for decks above kMaxSavableCards.
 inline std::string save_state(const Deck& d, bool include_secret) {
+  check_savable(d.size());
   const bool secret = d.rng().secure() && !include_secret;
   const Composition& c = d.composition();
   std::string o = "{\"format\":\"fairdeck-deck\",\"version\":1,\"style\":\"" + c.style_name() +
@@ -132,6 +148,9 @@ inline std::unique_ptr<Deck> restore_state(std::string_view text, const std::opt
   const Composition comp = make_composition(detail::field(v, "style", K::string, "a style name").string,
                                             static_cast<std::uint32_t>(decks), static_cast<std::uint32_t>(jokers),
                                             static_cast<std::uint32_t>(size));
+  if (size > kMaxSavableCards)
+    throw RangeError("state.size is " + std::to_string(size) + " but the largest deck whose state can be saved has " +
+                     std::to_string(kMaxSavableCards) + " cards");
   if (comp.size() != size) throw RangeError("state.size is " + std::to_string(size) + " but the style, decks and jokers make " + std::to_string(comp.size()));
   const Strategy strategy = parse_strategy(detail::field(v, "strategy", K::string, "a strategy name").string);
   const std::string& rng = detail::field(v, "rng", K::string, "an engine name").string;
