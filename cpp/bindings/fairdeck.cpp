@@ -6,6 +6,7 @@
 // message, and reports failure by its return value; the TypeScript layer then reads `lastError*`
 // and throws a real TypeError/RangeError. Objects handed to JS are freed by the TS wrappers.
 #include <emscripten/bind.h>
+#include <emscripten/emscripten.h>
 #include <malloc.h>
 
 #include <cstdint>
@@ -16,10 +17,24 @@
 
 #include "fairdeck/bulk.hpp"
 #include "fairdeck/checked.hpp"
+#include "fairdeck/entropy.hpp"
 #include "fairdeck/fairness.hpp"
 #include "fairdeck/state.hpp"
 
 namespace fd = fairdeck;
+
+// Fresh entropy for the core's re-keying of secure decks (fairdeck/entropy.hpp):
+// crypto.getRandomValues, at most 65,536 bytes per call. A missing or throwing source returns 0,
+// never throws: the core then reports a clean error and changes nothing.
+EM_JS(int, js_entropy, (std::uint8_t* out, std::size_t n), {
+  try {
+    out >>>= 0, n >>>= 0;
+    for (var at = 0; at < n; at += 65536) crypto.getRandomValues(HEAPU8.subarray(out + at, out + Math.min(n, at + 65536)));
+    return 1;
+  } catch (e) {
+    return 0;
+  }
+});
 
 namespace {
 
@@ -61,6 +76,9 @@ R guard(R fallback, F&& f) noexcept {
   return fallback;
 }
 
+bool entropy_from_js(std::uint8_t* out, std::size_t n) { return js_entropy(out, n) != 0; }
+const bool g_entropy_installed = (fd::set_entropy_source(&entropy_from_js), true);
+
 fd::Rng make_rng(const std::string& rng, int seed_kind, const std::string& seed) {
   if (seed_kind < 0 || seed_kind > 3) throw fd::TypeError("seed kind must be 0–3");
   const auto kind = static_cast<fd::SeedKind>(seed_kind);
@@ -91,24 +109,33 @@ public:
 
   bool ok() const { return deck_ != nullptr; }
   /// Deals `taken` cards from the window (see take), shuffles, and returns straight() (see
-  /// window), or -1 if a secure deck wants fresh entropy first.
-  int shuffle(std::uint32_t taken) { return deck_->take(taken), deck_->shuffle(), opened(); }
-  int shuffleRemaining() { return deck_->shuffle_remaining(), opened(); }
+  /// window), or -1 (error recorded, the shuffle did not happen) if a secure deck needed fresh
+  /// entropy to re-key and the source failed.
+  int shuffle(std::uint32_t taken) {
+    deck_->take(taken);
+    return guard(-1, [&] { return deck_->shuffle(), static_cast<int>(deck_->straight()); });
+  }
+  int shuffleRemaining() {
+    return guard(-1, [&] { return deck_->shuffle_remaining(), static_cast<int>(deck_->straight()); });
+  }
   /// Cards JS may deal itself from the heap at order(), from index window() − 1 down, telling
   /// the core with take(k) before any other call (Deck::straight; 0 when draws are needed).
   std::uint32_t window() const { return deck_->straight(); }
   std::uintptr_t order() const { return reinterpret_cast<std::uintptr_t>(deck_->order()); }
   void take(std::uint32_t k) { deck_->take(k); }
+  /// Card id, -1 when the deck is empty, or -2 (error recorded, nothing dealt) if re-keying failed.
   int dealOne() {
-    const std::uint32_t c = deck_->deal_one();
-    return c == fd::kNoCard ? -1 : static_cast<int>(c);
+    return guard(-2, [&] {
+      const std::uint32_t c = deck_->deal_one();
+      return c == fd::kNoCard ? -1 : static_cast<int>(c);
+    });
   }
   /// Deals up to n cards into the buffer; returns how many, or kFailed (error recorded, nothing
-  /// dealt) if the buffer cannot grow.
+  /// dealt) if the buffer cannot grow or re-keying failed.
   std::uint32_t deal(std::uint32_t n) {
     const std::uint32_t k = std::min(n, deck_->remaining());
     if (buffer_.size() < k && !guard(false, [&] { return reserve(k), true; })) return kFailed;
-    return deck_->deal(n, buffer_.data());
+    return guard(kFailed, [&] { return deck_->deal(n, buffer_.data()); });
   }
   /// Copies a pile into the buffer; returns its length, or kFailed (error recorded).
   std::uint32_t pile(int which) {
@@ -129,16 +156,12 @@ public:
   std::uint32_t size() const { return deck_->size(); }
   std::uint32_t remaining() const { return deck_->remaining(); }
   std::uint32_t returned() const { return deck_->returned(); }
-  void reseed(std::string entropy) {
-    guard(0, [&] { return deck_->rng().reseed(to_key(entropy)), 0; });
-  }
   /// The state as JSON; "" (error recorded) if the heap cannot hold it twice (see returnable).
   std::string saveState(bool include_secret) const {
     return guard(std::string(), [&] { return returnable(fd::save_state(*deck_, include_secret)); });
   }
 
 private:
-  int opened() const { return deck_->rng().wants_entropy() ? -1 : static_cast<int>(deck_->straight()); }
   std::uint32_t* reserve(std::uint32_t n) {
     if (buffer_.size() < n) fd::detail::checked_mul<std::size_t>(n, sizeof(std::uint32_t), "the id buffer"), buffer_.resize(n);
     return buffer_.data();
@@ -269,7 +292,6 @@ EMSCRIPTEN_BINDINGS(fairdeck) {
       .function("size", &CoreDeck::size)
       .function("remaining", &CoreDeck::remaining)
       .function("returned", &CoreDeck::returned)
-      .function("reseed", &CoreDeck::reseed)
       .function("saveState", &CoreDeck::saveState);
   class_<CoreExperiment>("CoreExperiment")
       .constructor<std::string, int, std::uint32_t, std::uint32_t, std::string, int, std::string>()

@@ -135,6 +135,7 @@ export class Deck implements Iterable<Card> {
   dealOne(): Card | undefined {
     if (this.#win.left === 0 && this.#win.reopen(this.#live()) === 0) {
       const id = this.#handle!.dealOne();
+      if (id === -2) throw coreError(this.#m);  // re-keying found no entropy; nothing was dealt
       return id < 0 ? undefined : this.#cards.get(id);
     }
     return this.#win.next(this.#cards);

@@ -9,7 +9,7 @@
  * random draw (lazy and bitmap decks, returned cards) still goes through the core.
  */
 import type { Card, CardTable } from './card.js';
-import { entropy } from './entropy.js';
+import { coreError } from './errors.js';
 import type { CoreDeck, FairdeckModule } from './wasm/fairdeck.js';
 
 /** Cards JS may deal from the heap for one deck, and how many it has dealt unannounced. */
@@ -72,11 +72,11 @@ export class DealWindow {
     return (this.left = this.#eager ? handle.window() : 0);
   }
 
-  /** Opens the window a shuffle returned; -1 means: reseed with fresh entropy first. */
+  /** Opens the window a shuffle returned; -1 means the core failed (re-keying found no entropy). */
   opened(handle: CoreDeck, window: number): void {
-    this.left = 0;  // the deck was shuffled: if entropy() throws, the old window must be gone
-    if (window < 0) handle.reseed(entropy());
-    this.left = window >= 0 ? window : handle.window();
+    this.left = 0;
+    if (window < 0) throw coreError(this.#m);
+    this.left = window;
   }
 
   /** Closes the window: the next deal asks the core (the deck changed in a way JS cannot see). */

@@ -14,8 +14,8 @@ export interface Handle {
 export interface CoreDeck extends Handle {
   ok(): boolean;
   /**
-   * Takes `taken` window cards (see `take`), shuffles, and returns `window()`, or -1 when a secure
-   * deck wants fresh entropy (see `reseed`).
+   * Takes `taken` window cards (see `take`), shuffles, and returns `window()`, or -1 (error
+   * recorded, not shuffled) when a secure deck had to re-key and found no fresh entropy.
    */
   shuffle(taken: number): number;
   /** Shuffles the undealt and returned cards; returns like `shuffle`. */
@@ -29,7 +29,7 @@ export interface CoreDeck extends Handle {
   order(): number;
   /** Tells the core that JS dealt k cards from the window. */
   take(k: number): void;
-  /** Card id, or -1 when the deck is empty. */
+  /** Card id, -1 when the deck is empty, or -2 (error recorded) when re-keying found no entropy. */
   dealOne(): number;
   /** Deals up to n cards into the buffer; returns how many, or 0xffffffff if the buffer cannot grow. */
   deal(n: number): number;
@@ -43,7 +43,6 @@ export interface CoreDeck extends Handle {
   size(): number;
   remaining(): number;
   returned(): number;
-  reseed(entropy: Uint8Array): void;
   /** The state as JSON, or '' if the heap cannot hold it (error recorded). */
   saveState(includeSecret: boolean): string;
 }
