@@ -26,12 +26,27 @@
 #include <vector>
 
 #include "fairdeck/bulk.hpp"
+#include "fairdeck/checked.hpp"
+#include "fairdeck/entropy.hpp"
 #include "fairdeck/fairness.hpp"
 #include "fairdeck/state.hpp"
 
 namespace fd = fairdeck;
 using u32 = std::uint32_t;
 using u8 = std::uint8_t;
+
+// Fresh entropy for the core's re-keying of secure decks (fairdeck/entropy.hpp):
+// crypto.getRandomValues, at most 65,536 bytes per call. A missing or throwing source returns 0,
+// never throws: the core then reports a clean error and changes nothing.
+EM_JS(int, js_entropy, (std::uint8_t* out, std::size_t n), {
+  try {
+    out >>>= 0, n >>>= 0;
+    for (var at = 0; at < n; at += 65536) crypto.getRandomValues(HEAPU8.subarray(out + at, out + Math.min(n, at + 65536)));
+    return 1;
+  } catch (e) {
+    return 0;
+  }
+});
 
 namespace {
 
@@ -82,6 +97,9 @@ fd::Rng make_rng(std::string_view rng, int seed_kind, std::string_view seed) {
 
 fd::Bytes32 to_key(std::string_view bytes) { return fd::derive_key(fd::SeedKind::entropy, bytes); }
 
+bool entropy_from_js(std::uint8_t* out, std::size_t n) { return js_entropy(out, n) != 0; }
+const bool g_entropy_installed = (fd::set_entropy_source(&entropy_from_js), true);
+
 /// A deck as JS sees it: the core deck, the heap buffer for ids in and out, and the two cells of
 /// its dealing window. While an eager deck's return pile is empty its next deals are already
 /// decided (Deck::straight): JS may deal order[window − 1 − taken] itself and count it in
@@ -92,7 +110,7 @@ struct CoreDeck {
   u32 port[3] = {0, 0, 0};  // [0] window: cards JS may deal; [1] taken: cards JS has dealt; [2] order address
 
   u32* reserve(u32 n) {
-    if (buffer.size() < n) buffer.resize(n);
+    if (buffer.size() < n) fd::detail::checked_mul<std::size_t>(n, sizeof(u32), "the id buffer"), buffer.resize(n);
     return buffer.data();
   }
   void publish() noexcept {
@@ -129,8 +147,14 @@ std::string deck_info(const fd::Deck& d) {
          ",\"seeded\":" + (d.rng().secure() ? "false" : "true") + "}";
 }
 
-/// A secure deck that has used up its interval asks JS for fresh entropy (fd_deck_reseed).
-int opened(const fd::Deck& deck) { return deck.rng().wants_entropy() ? -1 : 1; }
+/// Runs f(deck), which may need fresh entropy to re-key a secure deck (fd::EntropyError; then
+/// nothing changed): guarded for such decks, called plainly for the rest, so that dealing from
+/// seeded and xoshiro256 decks never passes through Emscripten's exception trampolines.
+template <class R, class F>
+R rekeying(fd::Deck& k, R failed, F&& f) noexcept {
+  if (k.rng().rekeying()) return guard(failed, f);
+  return f();
+}
 
 /// Names and limits of the core, once, as JSON: TypeScript and the pages read them from here.
 std::string manifest() {
@@ -198,29 +222,29 @@ EMSCRIPTEN_KEEPALIVE CoreDeck* fd_deck_restore(const char* state, u32 state_len,
 EMSCRIPTEN_KEEPALIVE void fd_deck_free(CoreDeck* d) { delete d; }
 /// Address of the deck's three window cells (see CoreDeck).
 EMSCRIPTEN_KEEPALIVE u32* fd_deck_port(CoreDeck* d) { return d->port; }
-/// Gathers every card and shuffles; 1, or -1 when a secure deck wants fresh entropy first.
+/// Gathers every card and shuffles; 1, or 0 (error recorded, nothing changed) if a secure deck
+/// could not get the fresh entropy its re-keying needs.
 EMSCRIPTEN_KEEPALIVE int fd_deck_shuffle(CoreDeck* d) {
-  return on(d, [](fd::Deck& k) { return k.shuffle(), opened(k); });
+  return on(d, [](fd::Deck& k) { return rekeying(k, 0, [&] { return k.shuffle(), 1; }); });
 }
 EMSCRIPTEN_KEEPALIVE int fd_deck_shuffle_remaining(CoreDeck* d) {
-  return on(d, [](fd::Deck& k) { return k.shuffle_remaining(), opened(k); });
+  return on(d, [](fd::Deck& k) { return rekeying(k, 0, [&] { return k.shuffle_remaining(), 1; }); });
 }
-/// Mixes 32 bytes of fresh entropy at `bytes` into a secure deck's key.
-EMSCRIPTEN_KEEPALIVE void fd_deck_reseed(CoreDeck* d, const char* bytes) {
-  on(d, [&](fd::Deck& k) { return guard(0, [&] { return k.rng().reseed(to_key(view(bytes, 32))), 0; }); });
-}
-/// A card id, or -1 when the deck is empty.
+/// A card id, -1 when the deck is empty, or -2 (error recorded, nothing dealt) if re-keying failed.
 EMSCRIPTEN_KEEPALIVE int fd_deck_deal_one(CoreDeck* d) {
   return on(d, [](fd::Deck& k) {
-    const u32 c = k.deal_one();
-    return c == fd::kNoCard ? -1 : static_cast<int>(c);
+    return rekeying(k, -2, [&] {
+      const u32 c = k.deal_one();
+      return c == fd::kNoCard ? -1 : static_cast<int>(c);
+    });
   });
 }
-/// Deals up to n cards into the buffer; how many, or kFailed (error recorded, nothing dealt).
+/// Deals up to n cards into the buffer; how many, or kFailed (error recorded, nothing dealt) if
+/// the buffer cannot grow or re-keying failed.
 EMSCRIPTEN_KEEPALIVE u32 fd_deck_deal(CoreDeck* d, u32 n) {
   return on(d, [&](fd::Deck& k) {
     if (!guard(false, [&] { return d->reserve(std::min(n, k.remaining())), true; })) return kFailed;
-    return k.deal(n, d->buffer.data());
+    return rekeying(k, kFailed, [&] { return k.deal(n, d->buffer.data()); });
   });
 }
 /// Copies pile 0 (undealt), 1 (returned) or 2 (dealt) into the buffer; its length, or kFailed.

@@ -29,7 +29,6 @@ export interface Abi {
   deck_port(deck: Ptr): Ptr;
   deck_shuffle(deck: Ptr): number;
   deck_shuffle_remaining(deck: Ptr): number;
-  deck_reseed(deck: Ptr, bytes: Ptr): void;
   deck_deal_one(deck: Ptr): number;
   deck_deal(deck: Ptr, n: number): number;
   deck_pile(deck: Ptr, which: number): number;
@@ -60,7 +59,7 @@ export interface Abi {
 
 const NAMES: readonly (keyof Abi)[] = [
   'error_kind', 'error_message', 'error_length', 'text_length', 'text_free', 'manifest', 'alloc', 'free', 'heap_used',
-  'deck_new', 'deck_restore', 'deck_free', 'deck_port', 'deck_shuffle', 'deck_shuffle_remaining', 'deck_reseed',
+  'deck_new', 'deck_restore', 'deck_free', 'deck_port', 'deck_shuffle', 'deck_shuffle_remaining',
   'deck_deal_one', 'deck_deal', 'deck_pile', 'deck_input', 'deck_return', 'deck_buffer', 'deck_size',
   'deck_remaining', 'deck_returned', 'deck_info', 'deck_save', 'bulk_new', 'bulk_free', 'bulk_step', 'bulk_ok',
   'fill_identity', 'words_new', 'words_free', 'words_fill', 'experiment_new',

@@ -129,23 +129,19 @@ export class Deck implements Iterable<Card> {
     return this.#ptr === 0;
   }
 
-  /** Gathers every card and shuffles: a fresh deal starts, even mid-deal. */
+  /**
+   * Gathers every card and shuffles: a fresh deal starts, even mid-deal. A secure deck re-keys
+   * inside the core (SECURITY.md); if the platform's entropy fails, an Error and no change.
+   */
   shuffle(): this {
-    this.#opened(this.#c.abi.deck_shuffle(this.#live()));
+    if (!this.#c.abi.deck_shuffle(this.#live())) throw coreError(this.#c);
     return this;
   }
 
   /** Shuffles the undealt and returned cards together; dealt cards stay out. */
   shuffleRemaining(): this {
-    this.#opened(this.#c.abi.deck_shuffle_remaining(this.#live()));
+    if (!this.#c.abi.deck_shuffle_remaining(this.#live())) throw coreError(this.#c);
     return this;
-  }
-
-  /** After a shuffle: a secure deck that has used up its key's interval gets fresh entropy (-1). */
-  #opened(result: number): void {
-    if (result >= 0) return;
-    const key = entropy();
-    withBytes(this.#c, [key], (at) => this.#c.abi.deck_reseed(this.#ptr, at[0]));
   }
 
   /** Deals one card, or undefined when the deck is empty (like Array.prototype.pop). */
@@ -156,6 +152,7 @@ export class Deck implements Iterable<Card> {
       return this.#cards.get(heap[(heap[p + 2] >>> 2) + heap[p] - 1 - taken]);
     }
     const id = this.#c.abi.deck_deal_one(ptr);
+    if (id === -2) throw coreError(this.#c);  // re-keying found no fresh entropy; nothing was dealt
     return id < 0 ? undefined : this.#cards.get(id);
   }
 

@@ -61,7 +61,14 @@ private:
   template <class T>
   std::uint32_t cache_step(T* a, std::uint32_t count) noexcept {
     if (!scratch_ && cache_->stage() < 2) {
-      scratch_.reset(new (std::nothrow) unsigned char[BucketShuffle::scratch_items(n_) * sizeof(T)]);
+      try {  // in wasm32 the byte count can exceed size_t (it used to wrap to a tiny buffer)
+        const std::size_t bytes = BucketShuffle::scratch_bytes(n_, sizeof(T));
+        // The items and the scratch must fit the address space together (4 GiB in wasm32), or
+        // the allocation cannot succeed: refuse it here rather than ask the allocator.
+        detail::checked_add(bytes, detail::checked_mul<std::size_t>(n_, sizeof(T), "the array"), "array and scratch");
+        scratch_.reset(new (std::nothrow) unsigned char[bytes]);
+      } catch (const RangeError&) {
+      }
       if (!scratch_) return failed_ = true, 0;
     }
     T* s = reinterpret_cast<T*>(scratch_.get());

@@ -18,6 +18,7 @@
 #include <cstring>
 #include <vector>
 
+#include "fairdeck/checked.hpp"
 #include "fairdeck/uniform.hpp"
 
 namespace fairdeck {
@@ -48,11 +49,16 @@ public:
   /// Prepares a shuffle of n ≥ 2 items into 2^bucket_bits(n) buckets.
   explicit BucketShuffle(std::uint32_t n) : BucketShuffle(n, bucket_bits(n)) {}
 
-  /// Scratch items needed: every bucket may leave one block partly filled.
-  static std::size_t scratch_items(std::uint32_t n, int bits, std::uint32_t block = kBlock) noexcept {
-    return blocks(n, bits, block) * block;
+  /// Scratch items needed: every bucket may leave one block partly filled. Throws RangeError if
+  /// the count does not fit in size_t (32 bits in wasm32).
+  static std::size_t scratch_items(std::uint32_t n, int bits, std::uint32_t block = kBlock) {
+    return detail::checked_mul<std::size_t>(blocks(n, bits, block), block, "the cache-aware shuffle's scratch array");
   }
-  static std::size_t scratch_items(std::uint32_t n) noexcept { return scratch_items(n, bucket_bits(n)); }
+  static std::size_t scratch_items(std::uint32_t n) { return scratch_items(n, bucket_bits(n)); }
+  /// Scratch bytes for n items of `width` bytes; throws RangeError if they do not fit in size_t.
+  static std::size_t scratch_bytes(std::uint32_t n, std::size_t width) {
+    return detail::checked_mul<std::size_t>(scratch_items(n), width, "the cache-aware shuffle's scratch array");
+  }
 
   /// Stage of the next step: 0 scatter, 1 shuffle buckets, 2 done.
   int stage() const noexcept { return stage_; }
@@ -117,8 +123,10 @@ public:
 
 private:
   static constexpr std::uint32_t kNone = 0xffffffffu;
-  static std::size_t blocks(std::uint32_t n, int bits, std::uint32_t block) noexcept {
-    return (std::size_t{n} + block - 1) / block + (std::size_t{1} << bits);
+  static std::size_t blocks(std::uint32_t n, int bits, std::uint32_t block) {  // 64-bit sum: n + block − 1 may wrap 32
+    const std::uint64_t count = (std::uint64_t{n} + block - 1) / block + (std::uint64_t{1} << bits);
+    if (count > static_cast<std::size_t>(-1)) throw RangeError("the cache-aware shuffle's block count is too large");
+    return static_cast<std::size_t>(count);
   }
 
   void grow(std::uint32_t b) noexcept {  // bucket b's tail block is full (or it has none): take the next free block

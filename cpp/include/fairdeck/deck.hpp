@@ -11,6 +11,9 @@
 // Array layout (eager, lazy): cards_[0, u) undealt (eager deals from the end), [u, u + r) the
 // return pile, [u + r, n) dealt. Returned cards are dealt only when the undealt pile is empty;
 // then the return pile is shuffled and becomes the undealt pile.
+// Re-keying: a secure ChaCha20 deck's engine re-keys every kReseedWords words (rng.hpp). Every
+// public operation that draws first calls rng_.prepare() with a bound on its draws, which can
+// throw EntropyError; it is the first thing the operation does, so then nothing has changed.
 #pragma once
 #include <algorithm>
 #include <cstdint>
@@ -58,6 +61,7 @@ public:
       cards_.resize(n_);
       for (std::uint32_t i = 0; i < n_; ++i) cards_[i] = i;
     }
+    rng_.enable_rekeying();
     shuffle();
   }
 
@@ -79,6 +83,7 @@ public:
 
   /// Gathers every card (dealt, returned, undealt) and starts a fresh deal.
   void shuffle() {
+    rng_.prepare(strategy_ == Strategy::eager ? n_ : 0);
     u_ = n_;
     r_ = 0;
     rng_.dice().clear();
@@ -93,6 +98,7 @@ public:
 
   /// Randomises the undealt and returned cards together; dealt cards stay out.
   void shuffle_remaining() {
+    rng_.prepare(strategy_ == Strategy::eager ? u_ + r_ : 0);
     merge_returned();
     rng_.dice().clear();
     if (strategy_ == Strategy::eager) shuffle_front(u_);
@@ -100,34 +106,28 @@ public:
 
   /// Deals one card; kNoCard when nothing remains.
   std::uint32_t deal_one() {
-    if (u_ == 0) {
-      if (r_ == 0) return kNoCard;
-      merge_returned();
-      if (strategy_ == Strategy::eager) shuffle_front(u_);
-    }
-    if (strategy_ == Strategy::bitmap) {
-      const std::uint32_t card = rng_.visit([&](auto& e, Dice& d) { return bitmap_step(std::span(out_), u_, e, d); });
-      --u_;
-      return card;
-    }
-    if (strategy_ == Strategy::lazy)
-      rng_.visit([&](auto& e, Dice& d) { lazy_step(std::span(cards_), u_, e, d); });
-    const std::uint32_t card = cards_[u_ - 1];
-    if (r_ > 0) std::swap(cards_[u_ - 1], cards_[u_ - 1 + r_]);
-    --u_;
-    return card;
+    rng_.prepare(draws_to_deal(1));
+    return next_card();
   }
 
   /// Deals up to `count` cards into `out` (which holds at least `count`); returns how many.
   std::uint32_t deal(std::uint32_t count, std::uint32_t* out) {
     const std::uint32_t k = std::min(count, remaining());
+    rng_.prepare(draws_to_deal(k));
     if (strategy_ == Strategy::eager && r_ == 0 && k <= u_) {  // the common case, straight copy
       for (std::uint32_t i = 0; i < k; ++i) out[i] = cards_[u_ - 1 - i];
       u_ -= k;
       return k;
     }
-    for (std::uint32_t i = 0; i < k; ++i) out[i] = deal_one();
+    for (std::uint32_t i = 0; i < k; ++i) out[i] = next_card();
     return k;
+  }
+
+  /// Most bounded draws dealing k ≤ remaining() cards can make: an eager deck shuffles its
+  /// return pile once when the undealt pile runs out; lazy and bitmap decks roll once per card.
+  std::uint64_t draws_to_deal(std::uint32_t k) const noexcept {
+    if (strategy_ != Strategy::eager) return k;
+    return k > u_ ? r_ : 0;
   }
 
   /// Cards that deal straight from the end of `order()` with no random draw: an eager deck's
@@ -217,10 +217,31 @@ public:
 
   /// Shuffles the undealt pile (eager decks; others draw at each deal anyway).
   void shuffle_undealt() {
+    rng_.prepare(strategy_ == Strategy::eager ? u_ : 0);
     if (strategy_ == Strategy::eager) shuffle_front(u_);
   }
 
 private:
+  /// deal_one() without prepare(): the caller has prepared for its draws.
+  std::uint32_t next_card() {
+    if (u_ == 0) {
+      if (r_ == 0) return kNoCard;
+      merge_returned();
+      if (strategy_ == Strategy::eager) shuffle_front(u_);
+    }
+    if (strategy_ == Strategy::bitmap) {
+      const std::uint32_t card = rng_.visit([&](auto& e, Dice& d) { return bitmap_step(std::span(out_), u_, e, d); });
+      --u_;
+      return card;
+    }
+    if (strategy_ == Strategy::lazy)
+      rng_.visit([&](auto& e, Dice& d) { lazy_step(std::span(cards_), u_, e, d); });
+    const std::uint32_t card = cards_[u_ - 1];
+    if (r_ > 0) std::swap(cards_[u_ - 1], cards_[u_ - 1 + r_]);
+    --u_;
+    return card;
+  }
+
   static bool bit(const std::vector<std::uint64_t>& v, std::uint32_t c) noexcept { return (v[c / 64] >> (c % 64)) & 1; }
 
   void pad_bitmap() noexcept {

@@ -2,14 +2,19 @@
 //
 // Why: decks pick their engine by name ("chacha20" or "xoshiro256"), but the hot loops must be
 // compiled per engine. `Rng::visit` dispatches once per public call, then runs templated code.
-// Secure (unseeded) ChaCha20 decks ask for fresh entropy every kReseedWords words of output.
+// Secure (unseeded) ChaCha20 decks re-key every kReseedWords words of output, inside the core:
+// `prepare` runs before every operation that draws and makes sure the engine holds enough fresh
+// reserve keys for every interval crossing the operation can reach, so the engine can mix one in
+// at the exact word where its output crosses the interval (chacha20.hpp, rekey_every).
 #pragma once
 #include <cstdint>
 #include <string>
 #include <string_view>
 #include <variant>
+#include <vector>
 
 #include "fairdeck/engine/chacha20.hpp"
+#include "fairdeck/entropy.hpp"
 #include "fairdeck/engine/seed.hpp"
 #include "fairdeck/engine/xoshiro256.hpp"
 #include "fairdeck/errors.hpp"
@@ -42,10 +47,36 @@ public:
   }
   /// True if the key came from platform entropy rather than a user's seed.
   bool secure() const noexcept { return secure_; }
-  /// True once a secure ChaCha20 engine has produced kReseedWords words since its last key.
-  bool wants_entropy() const noexcept {
+  /// Makes a secure ChaCha20 engine re-key every kReseedWords words (decks call this; streams,
+  /// seeded and xoshiro256 engines never re-key).
+  void enable_rekeying() noexcept {
+    if (auto* c = std::get_if<ChaCha20>(&engine_); c && secure_) c->rekey_every(kReseedWords);
+  }
+  /// The re-keying engine, or nullptr.
+  const ChaCha20* rekeying() const noexcept {
     const auto* c = std::get_if<ChaCha20>(&engine_);
-    return secure_ && c && c->position() >= kReseedWords;
+    return c && c->rekey_interval() != 0 ? c : nullptr;
+  }
+
+  /// Called before an operation that makes at most `draws` bounded draws (batches or single
+  /// dice). Each draw takes one word plus one per rejection, and an attempt is rejected with
+  /// probability below 2^-6 (every bound, and every batch's product, is ≤ 2^26), so the draws
+  /// take more than 2·draws + 64 words with probability below 0.09^64 ≈ 10^-67. The engine gets
+  /// a reserve key for every crossing of the interval within that many words (fetched from the
+  /// entropy source all at once; if that fails: EntropyError, and nothing has changed), and re-keys
+  /// at once if it already stands at or past the interval or its last re-key missed fresh entropy.
+  void prepare(std::uint64_t draws) {
+    auto* c = std::get_if<ChaCha20>(&engine_);
+    if (!c || c->rekey_interval() == 0 || draws == 0) return;
+    const std::uint64_t interval = c->rekey_interval(), words = 2 * draws + 64, at = c->position();
+    const bool now = at >= interval || c->missed();
+    const std::uint64_t keys = now ? 1 + (words - 1) / interval : (at + words - 1) / interval;
+    if (keys > c->reserve()) {
+      std::vector<Bytes32> fresh(keys - c->reserve());
+      if (!fresh_entropy(fresh.data()->data(), fresh.size() * sizeof(Bytes32))) throw EntropyError();
+      for (const Bytes32& k : fresh) c->add_reserve(k);
+    }
+    if (now) c->rekey_now();
   }
   /// Mixes fresh entropy into a ChaCha20 key (no effect on xoshiro256).
   void reseed(const Bytes32& fresh) noexcept {

@@ -4,8 +4,10 @@
 // JSON written and read here, in the core, so every platform agrees and the reader can be fuzzed.
 // A seeded deck's state holds its engine position, so the restored deck deals exactly what the
 // original would have. A secure (unseeded) deck's key is left out unless asked for, and so is the
-// order of its undealt cards (for an eager deck that order IS the future deal): such a state is
-// restored with fresh entropy and its undealt cards are shuffled again.
+// order of its undealt cards (for an eager deck that order IS the future deal) and its pending
+// dice: such a state is restored with fresh entropy and its undealt cards are shuffled again.
+// Nothing in it may decide future cards, so one that carries dice (the core never writes that)
+// is rejected rather than obeyed.
 #pragma once
 #include <algorithm>
 #include <memory>
@@ -64,8 +66,24 @@ inline void put_ids(std::string& out, const char* key, const std::vector<std::ui
 }
 }  // namespace detail
 
+/// Largest deck whose state can be saved: 2^24 = 16,777,216 cards. Its JSON text is at most about
+/// 151 MB (≤ 8 digits and a comma per card), far below the longest string JavaScript engines
+/// allow (V8: 2^29 − 24 characters, which a 2^26-card state exceeds), and restoring it fits the
+/// 4 GiB WASM heap with room (the reader holds each id as a JSON value first).
+inline constexpr std::uint32_t kMaxSavableCards = 1u << 24;
+
+/// Throws RangeError naming the deck size and the largest savable size if a deck of `size`
+/// cards cannot be saved. Called before any text is built, so a refusal allocates nothing.
+inline void check_savable(std::uint32_t size) {
+  if (size > kMaxSavableCards)
+    throw RangeError("a deck of " + std::to_string(size) + " cards is too large to save: the largest deck whose state " +
+                     "can be saved has " + std::to_string(kMaxSavableCards) + " cards (2^24)");
+}
+
 /// The deck's state as JSON. The secret parts of a secure deck only with `include_secret`.
+/// Throws RangeError (see check_savable) for decks above kMaxSavableCards.
 inline std::string save_state(const Deck& d, bool include_secret) {
+  check_savable(d.size());
   const bool secret = d.rng().secure() && !include_secret;
   const Composition& c = d.composition();
   std::string o = "{\"format\":\"fairdeck-deck\",\"version\":1,\"style\":\"" + c.style_name() +
@@ -130,6 +148,9 @@ inline std::unique_ptr<Deck> restore_state(std::string_view text, const std::opt
   const Composition comp = make_composition(detail::field(v, "style", K::string, "a style name").string,
                                             static_cast<std::uint32_t>(decks), static_cast<std::uint32_t>(jokers),
                                             static_cast<std::uint32_t>(size));
+  if (size > kMaxSavableCards)
+    throw RangeError("state.size is " + std::to_string(size) + " but the largest deck whose state can be saved has " +
+                     std::to_string(kMaxSavableCards) + " cards");
   if (comp.size() != size) throw RangeError("state.size is " + std::to_string(size) + " but the style, decks and jokers make " + std::to_string(comp.size()));
   const Strategy strategy = parse_strategy(detail::field(v, "strategy", K::string, "a strategy name").string);
   const std::string& rng = detail::field(v, "rng", K::string, "an engine name").string;
@@ -167,6 +188,8 @@ inline std::unique_ptr<Deck> restore_state(std::string_view text, const std::opt
   if (!keyed && !(engine.kind == K::null && !seeded && order == "hidden"))
     throw TypeError("state.engine must be a hex string (null only for a secure deck saved with order \"hidden\")");
   if (!keyed && !entropy) throw TypeError("restoring a secure deck saved without its secret needs fresh entropy");
+  if (!keyed && !dice.empty())  // pending dice would decide the next cards whatever the fresh key is
+    throw TypeError("state.dice must be [] when state.engine is null (a state saved without its secret has no pending dice)");
   auto d = std::make_unique<Deck>(comp, strategy, Rng(rng, keyed ? Bytes32{} : *entropy, !seeded));
   if (keyed) d->rng().load(engine.string);
   d->set_piles(undealt, returned, dealt);

@@ -14,8 +14,10 @@
 #include <cstring>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "fairdeck/engine/hex.hpp"
+#include "fairdeck/entropy.hpp"
 #include "fairdeck/engine/sha256.hpp"
 
 namespace fairdeck {
@@ -98,7 +100,10 @@ inline void chacha20_blocks4(const std::uint32_t in[16], std::uint64_t block, st
 }
 
 /// ChaCha20 keystream engine. Its state is the key and a 64-bit word position, so it can be
-/// saved, restored and seeked exactly.
+/// saved, restored and seeked exactly. The position counts words modulo 2^64: the stream of one
+/// key is 2^64 words (2^60 blocks, 64 EiB) long and starts again at word 0 after its last word,
+/// so every position the engine reaches is one that save() writes and load() accepts. No deck
+/// gets near the end by dealing; only a crafted state can start there.
 class ChaCha20 {
 public:
   /// The engine's public name, as used by `new Deck({ rng })`.
@@ -107,9 +112,9 @@ public:
   /// Keys the engine; the stream starts at word 0.
   explicit ChaCha20(const Bytes32& key) noexcept { rekey(key); }
 
-  /// Returns the next 32-bit output word.
+  /// Returns the next 32-bit output word (re-keying first if the interval is reached, see rekey_every).
   std::uint32_t next_u32() noexcept {
-    if (index_ == kWords) refill(block_ + 4);
+    if (index_ == kWords) advance();
     return buffer_[index_++];
   }
 
@@ -121,11 +126,46 @@ public:
   void reseed(const Bytes32& fresh) noexcept {
     Bytes32 next{};
     for (int w = 0; w < 8; ++w) {
-      const std::uint32_t v = next_u32();
+      if (index_ == kWords) refill(block_ + 4);  // raw keystream: never re-keys inside a re-key
+      const std::uint32_t v = buffer_[index_++];
       for (int b = 0; b < 4; ++b) next[4 * w + b] = static_cast<std::uint8_t>(v >> (8 * b)) ^ fresh[4 * w + b];
     }
     rekey(next);
   }
+
+  // Re-keying (secure decks; the policy is in rng.hpp). With an interval set, the engine never
+  // produces the word at position `interval` with its current key: when output reaches it, the
+  // engine first reseeds with a reserve key (or, if the reserve is empty, a key fetched from the
+  // entropy source there and then; if that fails too, with zeros: the new key is then the old
+  // keystream alone, which still erases the old key, and missed() tells the caller to catch up).
+
+  /// Re-key before the word at position `interval` (a multiple of 64; 0: never re-key).
+  void rekey_every(std::uint64_t interval) noexcept { interval_ = interval; }
+  std::uint64_t rekey_interval() const noexcept { return interval_; }
+  /// Adds a fresh key to the reserve the re-keys use (first in, first used).
+  void add_reserve(const Bytes32& key) { reserve_.push_back(key); }
+  std::size_t reserve() const noexcept { return reserve_.size() - used_; }
+  /// Re-keys now, with a reserve key (see above).
+  void rekey_now() noexcept {
+    Bytes32 fresh{};
+    bool ok = true;
+    if (reserve() != 0) {
+      fresh = reserve_[used_], reserve_[used_++] = Bytes32{};
+      if (used_ == reserve_.size()) reserve_.clear(), used_ = 0;
+    } else {
+      ok = fresh_entropy(fresh.data(), fresh.size());  // the bound was exceeded: fetch now
+      if (!ok) fresh = Bytes32{};
+    }
+    last_rekey_at_ = position();
+    reseed(fresh);
+    missed_ = !ok;
+    ++rekeys_;
+    fresh = Bytes32{};
+  }
+  /// Re-keys so far, the position at which the last one happened, and whether it got no fresh entropy.
+  std::uint64_t rekeys() const noexcept { return rekeys_; }
+  std::uint64_t last_rekey_at() const noexcept { return last_rekey_at_; }
+  bool missed() const noexcept { return missed_; }
 
   /// Serialises the state as 80 hex digits: the key (64) then the word position (16).
   std::string save() const { return hex::encode(key_bytes()) + hex::u64(position()); }
@@ -134,17 +174,17 @@ public:
   bool load(std::string_view text) noexcept {
     Bytes32 key{};
     std::uint64_t pos = 0;
-    if (text.size() != 80 || !hex::decode(text.substr(0, 64), key) || !hex::parse_u64(text.substr(64), pos) ||
-        (pos >> 60) != 0)
+    if (text.size() != 80 || !hex::decode(text.substr(0, 64), key) || !hex::parse_u64(text.substr(64), pos))
       return false;
     rekey(key);
-    refill(pos / 16);
-    index_ = static_cast<std::uint32_t>(pos % 16);
+    refill(pos / 64 * 4);  // buffers start at multiples of 64 words, so re-key points are buffer edges
+    index_ = static_cast<std::uint32_t>(pos % 64);
     return true;
   }
 
 private:
   static constexpr std::uint32_t kWords = 64;  // four blocks per refill
+  static constexpr std::uint64_t kBlockMask = (std::uint64_t{1} << 60) - 1;  // blocks of a 2^64-word stream
 
   void rekey(const Bytes32& key) noexcept {
     state_[0] = 0x61707865; state_[1] = 0x3320646e; state_[2] = 0x79622d32; state_[3] = 0x6b206574;
@@ -155,11 +195,20 @@ private:
     refill(0);
   }
 
-  /// Computes blocks block…block + 3 into the buffer; the next word is word 0 of `block`.
+  /// Computes blocks block…block + 3 (block a multiple of 4, so they never straddle the wrap of
+  /// block numbers at 2^60) into the buffer; the next word is word 0 of `block`. Because blocks
+  /// wrap at 2^60, position() = 16·block_ + index_ (mod 2^64) always names the next word.
   [[gnu::noinline]] void refill(std::uint64_t block) noexcept {  // the rare path: keeps next_u32() small
+    block &= kBlockMask;
     chacha20_blocks4(state_, block, buffer_);
     block_ = block;
     index_ = 0;
+  }
+
+  /// The buffer is used up: re-key if the next word would reach the interval, else refill.
+  [[gnu::noinline]] void advance() noexcept {
+    if (interval_ != 0 && block_ + 4 >= interval_ / 16) rekey_now();
+    else refill(block_ + 4);
   }
 
   Bytes32 key_bytes() const noexcept {
@@ -173,6 +222,11 @@ private:
   std::uint32_t buffer_[kWords];
   std::uint64_t block_ = 0;  // block number of buffer_[0]
   std::uint32_t index_ = 0;  // next word in buffer_
+  std::uint64_t interval_ = 0;      // re-key before this position (0: never)
+  std::vector<Bytes32> reserve_;    // fresh keys for the re-keys to come: reserve_[used_…]
+  std::size_t used_ = 0;
+  std::uint64_t rekeys_ = 0, last_rekey_at_ = 0;
+  bool missed_ = false;
 };
 
 }  // namespace fairdeck
