@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "fairdeck/state.hpp"
+#include "make_deck.hpp"
 
 using namespace fairdeck;
 

@@ -4,6 +4,7 @@
 #include <string>
 
 #include "fairdeck/state.hpp"
+#include "make_deck.hpp"
 
 using namespace fairdeck;
 

@@ -10,6 +10,7 @@
 
 #include "fairdeck/engine/seed.hpp"
 #include "fairdeck/state.hpp"
+#include "make_deck.hpp"
 
 namespace fairdeck::tests {
 

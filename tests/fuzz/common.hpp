@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "fairdeck/state.hpp"
+#include "../cpp/make_deck.hpp"
 
 namespace fuzz {
 

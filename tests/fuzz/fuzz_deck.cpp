@@ -21,6 +21,7 @@
 
 #include "common.hpp"
 #include "fairdeck/json.hpp"
+#include "../cpp/make_deck.hpp"
 
 namespace fd = fairdeck;
 

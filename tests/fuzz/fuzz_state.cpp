@@ -27,6 +27,7 @@
 
 #include "common.hpp"
 #include "fairdeck/json.hpp"
+#include "../cpp/make_deck.hpp"
 
 namespace fd = fairdeck;
 using fd::json::Value;

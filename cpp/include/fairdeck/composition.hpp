@@ -48,4 +48,21 @@ struct Composition {
   std::string style_name() const { return style ? std::string(style->id) : std::string("generic"); }
 };
 
+/// The composition named by options; throws TypeError/RangeError naming the option.
+inline Composition make_composition(const std::string& style, std::uint32_t decks, std::uint32_t jokers,
+                                    std::uint32_t size) {
+  Composition c;
+  if (style == "generic") {
+    c.style = nullptr;
+    c.generic_size = size;
+  } else {
+    c.style = find_style(style);
+    if (!c.style) throw TypeError("style must be 'french' or 'german', got '" + style + "'");
+    c.decks = decks;
+    c.jokers = jokers;
+  }
+  c.validate();
+  return c;
+}
+
 }  // namespace fairdeck

@@ -1,4 +1,4 @@
-// fairdeck/state.hpp — making decks from options, and saving/restoring a deck's whole state.
+// fairdeck/state.hpp — saving and restoring a deck's whole state.
 //
 // Why: a game server must be able to persist a deck mid-hand and resume it exactly. The state is
 // JSON written and read here, in the core, so every platform agrees and the reader can be fuzzed.
@@ -19,42 +19,6 @@
 #include "fairdeck/json.hpp"
 
 namespace fairdeck {
-
-/// Everything needed to make a deck. `size > 0` makes a generic deck (style must be "generic").
-struct DeckOptions {
-  std::string style = "french";
-  std::uint32_t decks = 1;
-  std::uint32_t jokers = 0;
-  std::uint32_t size = 0;
-  std::string strategy = "eager";
-  std::string rng = "chacha20";
-  SeedKind seed_kind = SeedKind::entropy;  ///< entropy: `seed` holds 32 bytes of platform entropy
-  std::string seed;                        ///< seed material, see SeedKind
-};
-
-/// The composition named by options; throws TypeError/RangeError naming the option.
-inline Composition make_composition(const std::string& style, std::uint32_t decks, std::uint32_t jokers,
-                                    std::uint32_t size) {
-  Composition c;
-  if (style == "generic") {
-    c.style = nullptr;
-    c.generic_size = size;
-  } else {
-    c.style = find_style(style);
-    if (!c.style) throw TypeError("style must be 'french' or 'german', got '" + style + "'");
-    c.decks = decks;
-    c.jokers = jokers;
-  }
-  c.validate();
-  return c;
-}
-
-/// A new, shuffled deck.
-inline std::unique_ptr<Deck> make_deck(const DeckOptions& o) {
-  const Composition c = make_composition(o.style, o.decks, o.jokers, o.size);
-  const Strategy s = parse_strategy(o.strategy);
-  return std::make_unique<Deck>(c, s, Rng(o.rng, derive_key(o.seed_kind, o.seed), o.seed_kind == SeedKind::entropy));
-}
 
 namespace detail {
 inline void put_ids(std::string& out, const char* key, const std::vector<std::uint32_t>& ids) {
