@@ -1,7 +1,7 @@
 /**
- * Faces and backs (drawn by fairdeck/faces) pre-drawn once per size into off-screen canvases (with their soft shadow baked
- * in), at device-pixel resolution, so a table of thousands of cards redraws with one `drawImage`
- * per card and stays crisp at any devicePixelRatio. The cache is dropped when the size changes.
+ * Faces and backs, drawn by fairdeck/faces once per size into off-screen canvases (with their soft
+ * shadow baked in), at device-pixel resolution, so a table of thousands of cards redraws with one
+ * `drawImage` per card and stays crisp at any devicePixelRatio. The cache is dropped on resize.
  */
 import type { Card } from 'fairdeck';
 import { CARD_ASPECT, drawCard, type BackName } from 'fairdeck/faces';
