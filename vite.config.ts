@@ -1,16 +1,17 @@
-// Vite serves and builds the pages (web/demo, web/visualiser). They import the package's public
+// Vite serves and builds the pages (web/demo, web/visualiser, web/faces). They import the package's public
 // API by name; here the name points at the TypeScript sources, so dev and build use the same code.
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 
 const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
-const pages = ['index.html', 'demo/index.html', 'visualiser/index.html'].filter((p) => existsSync(here(`web/${p}`)));
+const pages = ['index.html', 'demo/index.html', 'visualiser/index.html', 'faces/index.html'].filter((p) => existsSync(here(`web/${p}`)));
 
-/** `fairdeck`, `fairdeck/random` and `fairdeck/fairness` resolved to the TypeScript sources (Vitest uses them too). */
+/** `fairdeck`, `fairdeck/random`, `fairdeck/fairness` and `fairdeck/faces` resolved to the TypeScript sources (Vitest uses them too). */
 export const packageAliases = [
   { find: /^fairdeck\/random$/, replacement: here('web/src/random.ts') },
   { find: /^fairdeck\/fairness$/, replacement: here('web/src/fairness/index.ts') },
+  { find: /^fairdeck\/faces$/, replacement: here('web/src/faces/index.ts') },
   { find: /^fairdeck$/, replacement: here('web/src/index.ts') },
 ];
 

@@ -21,5 +21,9 @@ fi
 # npm packages: install when node_modules is missing or older than the lock file.
 if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
   echo "setup: installing npm packages"
-  npm ci --no-audit --no-fund --loglevel=error
+  # npm ci refuses a lock that lacks some optional platform binaries (@napi-rs/canvas ships one
+  # package per OS; the registry this project's machines reach serves only the Linux ones), so
+  # fall back to npm install, which installs the same locked versions and skips what is missing.
+  npm ci --no-audit --no-fund --loglevel=error 2>/dev/null ||
+    npm install --no-audit --no-fund --loglevel=error
 fi

@@ -36,4 +36,13 @@ VECTORS="$root/tests/vectors" node smoke.mjs
 bytes=$(npx --no-install fairdeck-random --rng chacha20 --seed 42 --bytes 8 | od -An -tx1 | tr -d ' \n')
 [ "$bytes" = "54902dec d7669f09" ] || [ "$bytes" = "54902decd7669f09" ] || { echo "smoke: fairdeck-random printed $bytes"; exit 1; }
 echo "smoke: npx fairdeck-random works (chacha20 seed 42 starts $bytes)"
+cat > faces.mjs <<'JS'
+import { cardLabel, cardSvg, CARD_ASPECT } from 'fairdeck/faces';
+import assert from 'node:assert/strict';
+assert.equal(CARD_ASPECT, 1.4);
+assert.equal(cardLabel('UE'), 'Eichel Unter');
+assert.match(cardSvg('AS', { width: 40 }), /^<svg [^>]*width="40" height="56" role="img" aria-label="Ace of Spades"/);
+console.log('smoke: fairdeck/faces draws from the installed tarball');
+JS
+node faces.mjs
 echo "smoke: 1 passed, 0 failed"

@@ -3,7 +3,7 @@
  * or a dashed outline when empty), and one card at a pose — turned by its flip, lifted and ringed
  * when selected. Works in CSS pixels; the caller sets the devicePixelRatio transform.
  */
-import type { Sprite } from '../faces/sprites.js';
+import type { Sprite } from './sprites.js';
 import type { Pose } from './motion.js';
 
 /** Felt colours (labels on it are #f1f5ee: ≥ 5.8:1, WCAG AA). */

@@ -5,7 +5,7 @@
  * It never touches the deck: the page's session owns the state, the view only shows it.
  */
 import type { Card } from 'fairdeck';
-import { Sprites } from '../faces/sprites.js';
+import { Sprites } from './sprites.js';
 import { card as drawCard, felt, hint, pile } from './draw.js';
 import { inside, layout, type Layout, type Place } from './layout.js';
 import { DURATION, MotionPreference, Riffles, Tween, type Pose } from './motion.js';

@@ -1,16 +1,13 @@
 /**
- * Faces and backs pre-drawn once per size into off-screen canvases (with their soft shadow baked
- * in), at device-pixel resolution, so a table of thousands of cards redraws with one `drawImage`
- * per card and stays crisp at any devicePixelRatio. The cache is dropped when the size changes.
+ * Faces and backs, drawn by fairdeck/faces once per size into off-screen canvases (with their soft
+ * shadow baked in), at device-pixel resolution, so a table of thousands of cards redraws with one
+ * `drawImage` per card and stays crisp at any devicePixelRatio. The cache is dropped on resize.
  */
 import type { Card } from 'fairdeck';
-import { drawBack, drawFace, type FaceStyle } from './card.js';
-import { french } from './french.js';
-import { german } from './german.js';
-import { CARD_W } from './geometry.js';
+import { CARD_ASPECT, drawCard, type BackName } from 'fairdeck/faces';
 
-/** The two styles, by the package's style name. */
-export const STYLES: Readonly<Record<'french' | 'german', FaceStyle>> = { french, german };
+/** Each style's back. */
+const BACK: Readonly<Record<'french' | 'german', BackName>> = { french: 'navy', german: 'oxblood' };
 
 /** A pre-drawn card image: draw it at (x − pad, y − pad) with CSS size (w + 2·pad) × (h + 2·pad). */
 export interface Sprite {
@@ -31,7 +28,7 @@ export class Sprites {
   }
   /** Card height in CSS pixels. */
   get height(): number {
-    return this.#width * 1.4;
+    return this.#width * CARD_ASPECT;
   }
 
   /** Sets the card width (CSS px) and device pixel ratio; a change empties the cache. */
@@ -44,13 +41,12 @@ export class Sprites {
 
   /** The face of `card` (French or German; generic cards are not drawn by the demo). */
   face(card: Card): Sprite {
-    const style = card.style === 'german' ? german : french;
-    return this.#get(`${style.name}:${card.code}`, (ctx) => drawFace(ctx, card, style));
+    return this.#get(`${card.style}:${card.code}`, (ctx) => drawCard(ctx, card, { width: this.#width }));
   }
 
   /** The back of a card of `style`. */
   back(style: 'french' | 'german'): Sprite {
-    return this.#get(`back:${style}`, (ctx) => drawBack(ctx, STYLES[style]));
+    return this.#get(`back:${style}`, (ctx) => drawCard(ctx, 'X1', { width: this.#width, faceUp: false, back: BACK[style] }));
   }
 
   #get(key: string, draw: (ctx: CanvasRenderingContext2D) => void): Sprite {
@@ -61,9 +57,8 @@ export class Sprites {
     image.width = Math.ceil((this.#width + 2 * pad) * this.#dpr);
     image.height = Math.ceil((this.height + 2 * pad) * this.#dpr);
     const ctx = image.getContext('2d')!;
-    const unit = (this.#width * this.#dpr) / CARD_W;
     ctx.translate(pad * this.#dpr, pad * this.#dpr);
-    ctx.scale(unit, unit);
+    ctx.scale(this.#dpr, this.#dpr);
     // The shadow: a blurred card-shaped silhouette under the card, offset downwards.
     ctx.save();
     ctx.shadowColor = 'rgba(0, 0, 0, 0.38)';
@@ -71,7 +66,8 @@ export class Sprites {
     ctx.shadowOffsetY = 2.5 * this.#dpr;
     ctx.fillStyle = '#fffdf8';
     ctx.beginPath();
-    ctx.roundRect(1, 1, CARD_W - 2, CARD_W * 1.4 - 2, 16);
+    const u = this.#width / 250; // one unit of the 250-unit-wide card art
+    ctx.roundRect(u, u, this.#width - 2 * u, this.height - 2 * u, 16 * u);
     ctx.fill();
     ctx.restore();
     draw(ctx);

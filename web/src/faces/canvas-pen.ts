@@ -1,0 +1,74 @@
+/**
+ * The pen on a 2D canvas context: a browser CanvasRenderingContext2D, an
+ * OffscreenCanvasRenderingContext2D (also in a worker) or a Node context from @napi-rs/canvas.
+ * All three implement the methods below, so drawing is the context's own vector drawing.
+ */
+import type { Pen, StrokeStyle } from './pen.js';
+
+/** The part of a 2D canvas context that fairdeck/faces uses (every 2D context has it). */
+export interface Context2D {
+  fillStyle: unknown;
+  strokeStyle: unknown;
+  lineWidth: number;
+  lineCap: string;
+  lineJoin: string;
+  miterLimit: number;
+  globalAlpha: number;
+  beginPath(): void;
+  moveTo(x: number, y: number): void;
+  lineTo(x: number, y: number): void;
+  quadraticCurveTo(cx: number, cy: number, x: number, y: number): void;
+  bezierCurveTo(c1x: number, c1y: number, c2x: number, c2y: number, x: number, y: number): void;
+  ellipse(x: number, y: number, rx: number, ry: number, rotation: number, start: number, end: number, ccw?: boolean): void;
+  rect(x: number, y: number, w: number, h: number): void;
+  closePath(): void;
+  fill(rule?: 'nonzero' | 'evenodd'): void;
+  stroke(): void;
+  clip(rule?: 'nonzero' | 'evenodd'): void;
+  save(): void;
+  restore(): void;
+  translate(x: number, y: number): void;
+  scale(x: number, y: number): void;
+  rotate(angle: number): void;
+  setLineDash(segments: number[]): void;
+}
+
+/** True if `ctx` has every method the pen calls. */
+export function isContext2D(ctx: unknown): ctx is Context2D {
+  if (!ctx || typeof ctx !== 'object') return false;
+  const c = ctx as Record<string, unknown>;
+  return ['beginPath', 'moveTo', 'bezierCurveTo', 'ellipse', 'fill', 'stroke', 'clip', 'save', 'restore', 'setLineDash']
+    .every((m) => typeof c[m] === 'function');
+}
+
+/** A pen drawing on `ctx` (the caller saves and restores the context around it). */
+export function canvasPen(ctx: Context2D): Pen {
+  return {
+    beginPath: () => ctx.beginPath(),
+    moveTo: (x, y) => ctx.moveTo(x, y),
+    lineTo: (x, y) => ctx.lineTo(x, y),
+    quadraticCurveTo: (cx, cy, x, y) => ctx.quadraticCurveTo(cx, cy, x, y),
+    bezierCurveTo: (a, b, c, d, x, y) => ctx.bezierCurveTo(a, b, c, d, x, y),
+    ellipse: (x, y, rx, ry, rot, s, e, ccw) => ctx.ellipse(x, y, rx, ry, rot, s, e, ccw ?? false),
+    rect: (x, y, w, h) => ctx.rect(x, y, w, h),
+    closePath: () => ctx.closePath(),
+    fill(paint, rule = 'nonzero') {
+      ctx.fillStyle = paint;
+      ctx.fill(rule);
+    },
+    stroke(paint, width, style: StrokeStyle = {}) {
+      ctx.strokeStyle = paint;
+      ctx.lineWidth = width;
+      ctx.lineCap = style.cap ?? 'butt';
+      ctx.lineJoin = style.join ?? 'miter';
+      ctx.setLineDash(style.dash ? [...style.dash] : []);
+      ctx.stroke();
+    },
+    clip: () => ctx.clip(),
+    save: () => ctx.save(),
+    restore: () => ctx.restore(),
+    translate: (x, y) => ctx.translate(x, y),
+    scale: (x, y) => ctx.scale(x, y),
+    rotate: (a) => ctx.rotate(a),
+  };
+}
