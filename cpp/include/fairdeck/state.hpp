@@ -66,6 +66,8 @@ inline void put_ids(std::string& out, const char* key, const std::vector<std::ui
 
 /// The deck's state as JSON. The secret parts of a secure deck only with `include_secret`.
 inline std::string save_state(const Deck& d, bool include_secret) {
+  if (d.provable())
+    throw TypeError("a provable deck has no saved state: replay it from its seeds, nonce and the history of calls");
   const bool secret = d.rng().secure() && !include_secret;
   const Composition& c = d.composition();
   std::string o = "{\"format\":\"fairdeck-deck\",\"version\":1,\"style\":\"" + c.style_name() +
