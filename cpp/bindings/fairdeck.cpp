@@ -79,6 +79,21 @@ public:
       return 0;
     });
   }
+  /// A provable deck (provable.hpp): `server` is the 32 seed bytes, `client` the UTF-8 client seed,
+  /// `nonce` an integer 0 … 2^53 − 1 (exact in a double).
+  CoreDeck(std::string style, std::uint32_t decks, std::uint32_t jokers, std::uint32_t size, std::string server,
+           std::string client, double nonce) {
+    guard(0, [&] {
+      fd::ProvableSeeds seeds;
+      if (server.size() != 32) throw fd::TypeError("provable.serverSeed must be 32 bytes");
+      std::copy(server.begin(), server.end(), seeds.server.begin());
+      if (!(nonce >= 0 && nonce <= 9007199254740991.0) || nonce != static_cast<double>(static_cast<std::uint64_t>(nonce)))
+        throw fd::RangeError("provable.nonce must be an integer from 0 to 2^53 − 1");
+      seeds.client = std::move(client), seeds.nonce = static_cast<std::uint64_t>(nonce);
+      deck_ = std::make_unique<fd::Deck>(fd::make_composition(style, decks, jokers, size), seeds);
+      return 0;
+    });
+  }
   CoreDeck(std::string state, std::string entropy) {
     guard(0, [&] {
       std::optional<fd::Bytes32> key;
@@ -253,6 +268,7 @@ EMSCRIPTEN_BINDINGS(fairdeck) {
   class_<CoreDeck>("CoreDeck")
       .constructor<std::string, std::uint32_t, std::uint32_t, std::uint32_t, std::string, std::string, int, std::string>()
       .constructor<std::string, std::string>()
+      .constructor<std::string, std::uint32_t, std::uint32_t, std::uint32_t, std::string, std::string, double>()
       .function("ok", &CoreDeck::ok)
       .function("shuffle", &CoreDeck::shuffle)
       .function("shuffleRemaining", &CoreDeck::shuffleRemaining)

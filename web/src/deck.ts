@@ -7,6 +7,7 @@ import { entropy } from './entropy.js';
 import { coreError, embind, show } from './errors.js';
 import { core } from './load.js';
 import { checkInt, checkKeys, deckOptions, SeedKind, type DeckOptions } from './options.js';
+import { ProvableRound } from './provable/round.js';
 import type { CoreDeck, FairdeckModule } from './wasm/fairdeck.js';
 import type { DeckInfo, DeckState } from './state.js';
 import { DealWindow } from './window.js';
@@ -53,9 +54,13 @@ export class Deck implements Iterable<Card> {
       this.#cards = cardTable(state.style, state.decks, state.jokers, state.size);
     } else {
       const o = deckOptions(options);
-      const seed = o.seed ?? { kind: SeedKind.Entropy, bytes: entropy() };
-      handle = made(m, embind(() => new m.CoreDeck(o.style, o.decks, o.jokers, o.size, o.strategy, o.rng, seed.kind, seed.bytes)));
-      this.info = Object.freeze({ rng: o.rng, strategy: o.strategy, style: o.style, decks: o.decks, jokers: o.jokers, seeded: !!o.seed });
+      const seed = o.seed ?? { kind: SeedKind.Entropy, bytes: o.provable ? new Uint8Array(0) : entropy() };
+      const p = o.provable;  // provable decks: their own core constructor (cpp/include/fairdeck/provable.hpp)
+      handle = made(m, embind(() => p
+        ? new m.CoreDeck(o.style, o.decks, o.jokers, o.size, p.serverBytes, p.clientBytes, p.nonce)
+        : new m.CoreDeck(o.style, o.decks, o.jokers, o.size, o.strategy, o.rng, seed.kind, seed.bytes)));
+      this.info = Object.freeze({ rng: o.rng, strategy: o.strategy, style: o.style, decks: o.decks, jokers: o.jokers,
+        seeded: !!o.seed || !!p, ...(p && { provable: new ProvableRound(p) }) });
       this.#cards = cardTable(o.style, o.decks, o.jokers, o.size);
     }
     this.#m = m;
@@ -120,7 +125,10 @@ export class Deck implements Iterable<Card> {
   /** Gathers every card and shuffles: a fresh deal starts, even mid-deal. */
   shuffle(): this {
     const h = this.#handle ?? this.#live();
+    const round = this.info.provable as ProvableRound | undefined;
+    round?.checkNext();  // a provable deck starts round nonce + 1
     this.#win.opened(h, h.shuffle(this.#win.drain()));
+    round?.advance();
     return this;
   }
 

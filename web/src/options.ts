@@ -3,6 +3,7 @@
  * Everything is checked here, before any WASM call, so bad input changes nothing.
  */
 import { show } from './errors.js';
+import { provableOptions, type ProvableSeeds, type ResolvedProvable } from './provable/options.js';
 
 /** A seed: a non-negative integer (number ≤ 2^53 − 1 or bigint < 2^64), a string, or bytes. */
 export type Seed = number | bigint | string | Uint8Array;
@@ -33,6 +34,8 @@ export interface DeckOptions extends RandomOptions {
   jokers?: number;
   /** A generic deck of `size` items (ids 0…size−1, no faces), 1 to 2^26; excludes style/decks/jokers. */
   size?: number;
+  /** A provably fair deck (docs/provably-fair.md); excludes seed, rng and strategy. */
+  provable?: ProvableSeeds;
 }
 
 /** Seed kinds as the core numbers them (cpp/include/fairdeck/engine/seed.hpp). */
@@ -43,7 +46,7 @@ export type SeedKind = (typeof SeedKind)[keyof typeof SeedKind];
 const RNGS: readonly string[] = ['chacha20', 'xoshiro256'];
 const STRATEGIES: readonly string[] = ['eager', 'lazy', 'bitmap'];
 const STYLES: readonly string[] = ['french', 'german'];
-const DECK_KEYS: readonly string[] = ['seed', 'rng', 'strategy', 'style', 'decks', 'jokers', 'size'];
+const DECK_KEYS: readonly string[] = ['seed', 'rng', 'strategy', 'style', 'decks', 'jokers', 'size', 'provable'];
 
 /** Throws TypeError unless `options` is undefined or a plain object with only `known` keys. */
 export function checkKeys(options: unknown, known: readonly string[], what: string): Record<string, unknown> {
@@ -124,11 +127,14 @@ export interface ResolvedDeckOptions {
   jokers: number;
   size: number;
   seed: SeedBytes | undefined;
+  /** Set for a provable deck (then rng is 'chacha20', strategy 'eager' and seed undefined). */
+  provable?: ResolvedProvable;
 }
 
 /** Validates `new Deck(options)`; throws TypeError/RangeError naming the option. */
 export function deckOptions(options: unknown): ResolvedDeckOptions {
   const o = checkKeys(options, DECK_KEYS, 'Deck options');
+  const provable = o.provable === undefined ? undefined : provableOptions(o.provable, o);
   const { rng, seed } = randomOptions({ seed: o.seed, rng: o.rng });
   const strategy = (o.strategy === undefined ? 'eager' : checkName('strategy', o.strategy, STRATEGIES)) as StrategyName;
   if (o.size !== undefined) {
@@ -136,10 +142,10 @@ export function deckOptions(options: unknown): ResolvedDeckOptions {
       if (o[k] !== undefined) throw new TypeError(`size makes a generic deck and cannot be combined with ${k}`);
     }
     const size = checkInt('size', o.size, 1, 2 ** 26);
-    return { rng, seed, strategy, style: 'generic', decks: 1, jokers: 0, size };
+    return { rng, seed, strategy, style: 'generic', decks: 1, jokers: 0, size, provable };
   }
   const style = (o.style === undefined ? 'french' : checkName('style', o.style, STYLES)) as StyleName;
   const decks = o.decks === undefined ? 1 : checkInt('decks', o.decks, 1, 64);
   const jokers = o.jokers === undefined ? 0 : checkInt('jokers', o.jokers, 0, 2);
-  return { rng, seed, strategy, style, decks, jokers, size: 0 };
+  return { rng, seed, strategy, style, decks, jokers, size: 0, provable };
 }

@@ -82,6 +82,9 @@ export interface FairdeckModule {
     new (style: string, decks: number, jokers: number, size: number, strategy: string, rng: string,
       seedKind: number, seed: Uint8Array): CoreDeck;
     new (state: string, entropy: Uint8Array): CoreDeck;
+    /** A provable deck: 32 server-seed bytes, the client seed's UTF-8 bytes, nonce 0…2^53 − 1. */
+    new (style: string, decks: number, jokers: number, size: number, serverSeed: Uint8Array, clientSeed: Uint8Array,
+      nonce: number): CoreDeck;
   };
   CoreExperiment: new (algorithm: string, measure: number, n: number, rounds: number, rng: string,
     seedKind: number, seed: Uint8Array) => CoreExperiment;
