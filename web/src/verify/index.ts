@@ -20,12 +20,14 @@ function deal(r: CheckedRound, stream: RoundStream): string[] {
   const { codes, decks } = facesOf(r.deck);
   const code = (key: number) => codes[Math.floor(key / decks)];
   let undealt = stream.shuffle(Array.from({ length: codes.length * decks }, (_, k) => k));
+  let next = 0;  // undealt[next…] are still to deal, first card first
   let returned: number[] = [];
   const out: number[] = [], order: string[] = [];
+  const reshuffle = (keys: number[]) => ([undealt, next, returned] = [stream.shuffle(keys), 0, []]);
   const dealTo = (count: number) => {
-    while (order.length < count && (undealt.length > 0 || returned.length > 0)) {
-      if (undealt.length === 0) [undealt, returned] = [stream.shuffle(returned), []];
-      const key = undealt.shift()!;
+    while (order.length < count && (next < undealt.length || returned.length > 0)) {
+      if (next === undealt.length) reshuffle(returned);
+      const key = undealt[next++];
       out.push(key);
       order.push(code(key));
     }
@@ -33,7 +35,7 @@ function deal(r: CheckedRound, stream: RoundStream): string[] {
   r.history.forEach((e, i) => {
     dealTo(e.after);
     if (!e.returnCards) {
-      [undealt, returned] = [stream.shuffle([...undealt, ...returned]), []];
+      reshuffle([...undealt.slice(next), ...returned]);
       return;
     }
     for (const c of e.returnCards) {
