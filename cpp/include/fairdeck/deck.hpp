@@ -60,6 +60,8 @@ public:
   Deck(const Composition& comp, const ProvableSeeds& seeds)
       : comp_(comp), strategy_(Strategy::eager), rng_(ChaCha20::name, (seeds.validate(), provable_key(seeds)), false),
         provable_(seeds) {
+    comp_.validate();
+    marks_.assign((comp_.size() + 63) / 64, 0);
     start();
   }
 
@@ -258,7 +260,8 @@ private:
 
   void shuffle_front(std::uint32_t count) {
     if (provable_) return rng_.visit([&](auto& e, Dice&) {
-      if constexpr (std::is_same_v<std::decay_t<decltype(e)>, ChaCha20>) provable_shuffle(std::span(cards_.data(), count), comp_, e);
+      if constexpr (std::is_same_v<std::decay_t<decltype(e)>, ChaCha20>)
+        provable_shuffle(std::span(cards_.data(), count), comp_, e, std::span(marks_));
     });
     rng_.visit([&](auto& e, Dice& d) { fisher_yates(std::span(cards_.data(), count), e, d); });
   }
@@ -267,13 +270,17 @@ private:
   void next_round() {
     if (provable_->nonce >= kMaxProvableNonce) throw RangeError("provable.nonce cannot pass 2^53 − 1: start a new server seed");
     ++provable_->nonce;
-    rng_ = Rng(ChaCha20::name, provable_key(*provable_), false);
+    const Bytes32 key = provable_key(*provable_);
+    rng_.visit([&key](auto& e, Dice&) {
+      if constexpr (std::is_same_v<std::decay_t<decltype(e)>, ChaCha20>) e = ChaCha20(key);
+    });
   }
 
   Composition comp_;
   Strategy strategy_;
   Rng rng_;
   std::optional<ProvableSeeds> provable_;
+  std::vector<std::uint64_t> marks_;            // provable: scratch for provable_shuffle's sort
   bool started_ = false;
   std::uint32_t n_ = 0, u_ = 0, r_ = 0;
   std::vector<std::uint32_t> cards_;            // eager, lazy

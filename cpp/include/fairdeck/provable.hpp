@@ -7,12 +7,13 @@
 // shuffle sorts the cards by a composition-only key, then runs Fisher–Yates from the top. The
 // deck deals the last position first. Deck (deck.hpp) calls these for its provable form.
 #pragma once
-#include <algorithm>
 #include <bit>
+#include <cstddef>
 #include <cstdint>
 #include <span>
 #include <string>
 #include <string_view>
+#include <utility>
 
 #include "fairdeck/composition.hpp"
 #include "fairdeck/engine/chacha20.hpp"
@@ -91,11 +92,23 @@ inline std::uint32_t provable_sort_key(const Composition& c, std::uint32_t id) n
 }
 
 /// Sorts `a` by provable_sort_key, then Fisher–Yates: for i = n−1 down to 1, swap a[i] with
-/// a[draw(i + 1)]. The deck deals a[n−1] first.
-inline void provable_shuffle(std::span<std::uint32_t> a, const Composition& c, ChaCha20& stream) {
-  std::sort(a.begin(), a.end(), [&c](std::uint32_t x, std::uint32_t y) {
-    return provable_sort_key(c, x) < provable_sort_key(c, y);
-  });
+/// a[draw(i + 1)]. The deck deals a[n−1] first. The keys are distinct and below the deck's size,
+/// so they sort through `marks` (⌈size / 64⌉ zero words, left zero): O(size / 64 + n), no allocation.
+inline void provable_shuffle(std::span<std::uint32_t> a, const Composition& c, ChaCha20& stream,
+                             std::span<std::uint64_t> marks) noexcept {
+  const std::uint32_t per = c.per_deck(), decks = c.style ? c.decks : 1;
+  for (std::uint32_t id : a) {
+    const std::uint32_t k = provable_sort_key(c, id);
+    marks[k / 64] |= std::uint64_t{1} << (k % 64);
+  }
+  std::size_t at = 0;
+  for (std::size_t w = 0; at < a.size(); ++w) {
+    for (std::uint64_t bits = marks[w]; bits; bits &= bits - 1) {
+      const auto k = static_cast<std::uint32_t>(64 * w + static_cast<std::size_t>(std::countr_zero(bits)));
+      a[at++] = (k % decks) * per + k / decks;  // the id whose key is k
+    }
+    marks[w] = 0;
+  }
   for (std::size_t i = a.size(); i-- > 1;)
     std::swap(a[i], a[provable_draw(stream, static_cast<std::uint32_t>(i + 1))]);
 }
