@@ -12,6 +12,8 @@ export const packageAliases = [
   { find: /^fairdeck\/random$/, replacement: here('web/src/random.ts') },
   { find: /^fairdeck\/fairness$/, replacement: here('web/src/fairness/index.ts') },
   { find: /^fairdeck\/faces$/, replacement: here('web/src/faces/index.ts') },
+  { find: /^fairdeck\/provable$/, replacement: here('web/src/provable/index.ts') },
+  { find: /^fairdeck\/verify$/, replacement: here('web/src/verify/index.ts') },
   { find: /^fairdeck$/, replacement: here('web/src/index.ts') },
 ];
 

@@ -7,7 +7,7 @@ cd "$(dirname "$0")/.."
 
 need=()
 have() { dpkg-query -W -f='${Status}' "$1" 2>/dev/null | grep -q "install ok installed"; }
-for pkg in emscripten chromium cmake g++ libgtest-dev libbenchmark-dev clang libclang-rt-14-dev; do
+for pkg in emscripten chromium cmake g++ libgtest-dev libbenchmark-dev clang libclang-rt-14-dev python3; do
   have "$pkg" || need+=("$pkg")
 done
 if [ ${#need[@]} -gt 0 ]; then

@@ -14,6 +14,8 @@ npm install --no-audit --no-fund --loglevel=error "./$tarball" >/dev/null
 cat > smoke.mjs <<'JS'
 import { init, Deck, shuffle, permutation } from 'fairdeck';
 import { randomUint32 } from 'fairdeck/random';
+import { commitRound } from 'fairdeck/provable';
+import { verifyRound } from 'fairdeck/verify';
 import { readFileSync } from 'node:fs';
 import assert from 'node:assert/strict';
 
@@ -30,7 +32,13 @@ deck.dispose();
 assert.deepEqual([...shuffle([1, 2, 3, 4], { seed: 5 })].sort(), [1, 2, 3, 4]);
 assert.equal(permutation(1000).length, 1000);
 assert.equal(randomUint32(4, { seed: 42 }).length, 4);
-console.log('smoke: dealt', cards.slice(0, 5).join(' '), '… from the installed tarball');
+const { serverSeed, commitment } = commitRound();
+const table = new Deck({ provable: { serverSeed, clientSeed: 'smoke', nonce: 3 } });
+const hand = table.deal(5).map(String);
+table.dispose();
+const verdict = await verifyRound({ commitment, serverSeed, clientSeed: 'smoke', nonce: 3, dealt: hand });
+assert.equal(verdict.ok, true);
+console.log('smoke: dealt', cards.slice(0, 5).join(' '), '… from the installed tarball; a provable hand verified');
 JS
 VECTORS="$root/tests/vectors" node smoke.mjs
 bytes=$(npx --no-install fairdeck-random --rng chacha20 --seed 42 --bytes 8 | od -An -tx1 | tr -d ' \n')

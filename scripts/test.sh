@@ -36,6 +36,7 @@ e2e() { npx --no-install vitest run --config vitest.e2e.config.ts; }
 stage "setup (install what is missing)" bash scripts/setup.sh
 stage "source checks" bash scripts/check-sources.sh
 stage "native build + GoogleTest" native
+stage "provable vectors, third implementation (Python stdlib)" python3 tests/provable/verify_round.py
 stage "native GoogleTest under ASan + UBSan" native_sanitized
 stage "libFuzzer, short run (ASan + UBSan)" bash scripts/fuzz.sh --short
 stage "WASM build" bash scripts/build-wasm.sh

@@ -138,21 +138,45 @@ CoreDeck* adopt(std::unique_ptr<fd::Deck> deck) {
   return d;
 }
 
-/// What a deck was made with, as JSON (DeckInfo in web/src/state.ts).
-std::string deck_info(const fd::Deck& d) {
-  const fd::Composition& c = d.composition();
-  return "{\"rng\":\"" + std::string(d.rng().name()) + "\",\"strategy\":\"" + std::string(fd::strategy_name(d.strategy())) +
-         "\",\"style\":\"" + c.style_name() + "\",\"decks\":" + std::to_string(c.style ? c.decks : 1) +
-         ",\"jokers\":" + std::to_string(c.style ? c.jokers : 0) + ",\"size\":" + std::to_string(d.size()) +
-         ",\"seeded\":" + (d.rng().secure() ? "false" : "true") + "}";
+/// `s` (UTF-8) as a JSON string literal.
+std::string json_string(std::string_view s) {
+  std::string out = "\"";
+  for (const char ch : s) {
+    const auto c = static_cast<unsigned char>(ch);
+    if (c == '"' || c == '\\') out += '\\', out += ch;
+    else if (c < 0x20) {
+      static const char* hex = "0123456789abcdef";
+      out += "\\u00", out += hex[c >> 4], out += hex[c & 15];
+    } else out += ch;
+  }
+  return out + "\"";
 }
 
-/// Runs f(deck), which may need fresh entropy to re-key a secure deck (fd::EntropyError; then
-/// nothing changed): guarded for such decks, called plainly for the rest, so that dealing from
-/// seeded and xoshiro256 decks never passes through Emscripten's exception trampolines.
+/// What a deck was made with, as JSON (DeckInfo in web/src/state.ts). A provable deck adds what
+/// it may tell anyone about its current round: commitment, client seed, nonce (never the seed).
+std::string deck_info(const fd::Deck& d) {
+  const fd::Composition& c = d.composition();
+  std::string out = "{\"rng\":\"" + std::string(d.rng().name()) + "\",\"strategy\":\"" +
+                    std::string(fd::strategy_name(d.strategy())) + "\",\"style\":\"" + c.style_name() +
+                    "\",\"decks\":" + std::to_string(c.style ? c.decks : 1) +
+                    ",\"jokers\":" + std::to_string(c.style ? c.jokers : 0) + ",\"size\":" + std::to_string(d.size()) +
+                    ",\"seeded\":" + (d.rng().secure() ? "false" : "true");
+  if (const fd::ProvableSeeds* p = d.provable()) {
+    fd::Sha256 h;
+    h.update(std::string_view(reinterpret_cast<const char*>(p->server.data()), p->server.size()));
+    out += ",\"provable\":{\"commitment\":\"" + fd::hex::encode(h.digest()) + "\",\"clientSeed\":" + json_string(p->client) +
+           ",\"nonce\":" + std::to_string(p->nonce) + "}";
+  }
+  return out + "}";
+}
+
+/// Runs f(deck), which can fail only for a secure deck that needs fresh entropy to re-key
+/// (fd::EntropyError) or a provable deck past its last round (RangeError), changing nothing:
+/// guarded for those decks, called plainly for the rest, so that dealing from seeded and
+/// xoshiro256 decks never passes through Emscripten's exception trampolines.
 template <class R, class F>
 R rekeying(fd::Deck& k, R failed, F&& f) noexcept {
-  if (k.rng().rekeying()) return guard(failed, f);
+  if (k.rng().rekeying() || k.provable()) return guard(failed, f);
   return f();
 }
 
@@ -209,6 +233,22 @@ EMSCRIPTEN_KEEPALIVE CoreDeck* fd_deck_new(const char* style, u32 style_len, u32
     const auto c = fd::make_composition(std::string(view(style, style_len)), decks, jokers, size);
     return adopt(std::make_unique<fd::Deck>(c, fd::parse_strategy(view(strategy, strategy_len)),
                                             make_rng(view(rng, rng_len), seed_kind, view(seed, seed_len))));
+  });
+}
+/// A provable deck (provable.hpp, docs/provably-fair.md): `server` the 32 seed bytes, `client` the
+/// UTF-8 client seed, `nonce` an integer 0 … 2^53 − 1 (exact in a double).
+EMSCRIPTEN_KEEPALIVE CoreDeck* fd_deck_new_provable(const char* style, u32 style_len, u32 decks, u32 jokers, u32 size,
+                                                    const char* server, u32 server_len, const char* client,
+                                                    u32 client_len, double nonce) {
+  return guard<CoreDeck*>(nullptr, [&] {
+    fd::ProvableSeeds seeds;
+    if (server_len != 32) throw fd::TypeError("provable.serverSeed must be 32 bytes");
+    std::copy(server, server + 32, seeds.server.begin());
+    if (!(nonce >= 0 && nonce <= 9007199254740991.0) || nonce != static_cast<double>(static_cast<std::uint64_t>(nonce)))
+      throw fd::RangeError("provable.nonce must be an integer from 0 to 2^53 − 1");
+    seeds.client = std::string(view(client, client_len));
+    seeds.nonce = static_cast<std::uint64_t>(nonce);
+    return adopt(std::make_unique<fd::Deck>(fd::make_composition(std::string(view(style, style_len)), decks, jokers, size), seeds));
   });
 }
 /// A deck from saved state; `entropy` (32 bytes) keys a state saved without its secret.

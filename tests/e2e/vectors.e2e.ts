@@ -23,3 +23,23 @@ it('deals the golden vectors in Chromium with the built package, as natively and
   expect(checked).toBeGreaterThanOrEqual(35);
   expect(errors).toEqual([]);
 });
+
+it('deals and verifies the provable vectors in Chromium exactly as in Node', async () => {
+  const { provableVectors, roundsOf } = await import('../unit/provable-vectors.js');
+  const { verifyRound } = await import('../../web/src/verify/index.js');
+  const page = await browser.newPage();
+  const errors = errorsOf(page);
+  await page.goto(`${server.url}tests/e2e/vectors.html`);
+  const result = await page.waitForFunction(() => (window as { provableResult?: unknown }).provableResult, undefined, { timeout: 30_000 });
+  const { checked, mismatches, orders } = (await result.jsonValue()) as { checked: number; mismatches: string[]; orders: string[][] };
+  expect(mismatches).toEqual([]);
+  expect(checked).toBe(provableVectors.vectors.length);
+  const node: string[][] = [];
+  for (const v of provableVectors.vectors) {
+    for (const r of roundsOf(v)) {
+      node.push((await verifyRound({ commitment: v.commitment, serverSeed: v.serverSeed, clientSeed: v.clientSeed, deck: v.deck, ...r })).order);
+    }
+  }
+  expect(orders).toEqual(node);
+  expect(errors).toEqual([]);
+});

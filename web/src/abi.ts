@@ -24,6 +24,8 @@ export interface Abi {
   heap_used(): number;
   deck_new(style: Ptr, styleLen: number, decks: number, jokers: number, size: number, strategy: Ptr, strategyLen: number,
     rng: Ptr, rngLen: number, seedKind: number, seed: Ptr, seedLen: number): Ptr;
+  deck_new_provable(style: Ptr, styleLen: number, decks: number, jokers: number, size: number, server: Ptr, serverLen: number,
+    client: Ptr, clientLen: number, nonce: number): Ptr;
   deck_restore(state: Ptr, stateLen: number, entropy: Ptr, entropyLen: number): Ptr;
   deck_free(deck: Ptr): void;
   deck_port(deck: Ptr): Ptr;
@@ -59,7 +61,7 @@ export interface Abi {
 
 const NAMES: readonly (keyof Abi)[] = [
   'error_kind', 'error_message', 'error_length', 'text_length', 'text_free', 'manifest', 'alloc', 'free', 'heap_used',
-  'deck_new', 'deck_restore', 'deck_free', 'deck_port', 'deck_shuffle', 'deck_shuffle_remaining',
+  'deck_new', 'deck_new_provable', 'deck_restore', 'deck_free', 'deck_port', 'deck_shuffle', 'deck_shuffle_remaining',
   'deck_deal_one', 'deck_deal', 'deck_pile', 'deck_input', 'deck_return', 'deck_buffer', 'deck_size',
   'deck_remaining', 'deck_returned', 'deck_info', 'deck_save', 'bulk_new', 'bulk_free', 'bulk_step', 'bulk_ok',
   'fill_identity', 'words_new', 'words_free', 'words_fill', 'experiment_new',
@@ -72,7 +74,7 @@ const NAMES: readonly (keyof Abi)[] = [
  * 0xffffffff for failure.
  */
 const UNSIGNED = new Set<keyof Abi>([
-  'error_message', 'error_length', 'text_length', 'manifest', 'alloc', 'deck_new', 'deck_restore', 'deck_port',
+  'error_message', 'error_length', 'text_length', 'manifest', 'alloc', 'deck_new', 'deck_new_provable', 'deck_restore', 'deck_port',
   'deck_deal', 'deck_pile', 'deck_input', 'deck_buffer', 'deck_size', 'deck_remaining', 'deck_returned', 'deck_info',
   'deck_save', 'bulk_new', 'bulk_step', 'words_new', 'experiment_new', 'experiment_counts',
   'experiment_cells', 'faces',

@@ -52,10 +52,15 @@ export class Deck implements Iterable<Card> {
       const i = (this.#info = readInfo(c, ptr));
       this.#cards = cardTable(i.style, i.decks, i.jokers, i.size);
     } else {
-      const o = deckOptions(options);
-      const seed = seedOrEntropy(o.seed);
-      ptr = withBytes(c, [o.style, o.strategy, o.rng, seed.bytes], (at) =>
-        c.abi.deck_new(at[0], at[1], o.decks, o.jokers, o.size, at[2], at[3], at[4], at[5], seed.kind, at[6], at[7]));
+      const o = deckOptions(options), p = o.provable;
+      if (p) {  // provable decks: their own core constructor (cpp/include/fairdeck/provable.hpp)
+        ptr = withBytes(c, [o.style, p.serverBytes, p.clientBytes], (at) =>
+          c.abi.deck_new_provable(at[0], at[1], o.decks, o.jokers, o.size, at[2], at[3], at[4], at[5], p.nonce));
+      } else {
+        const seed = seedOrEntropy(o.seed);
+        ptr = withBytes(c, [o.style, o.strategy, o.rng, seed.bytes], (at) =>
+          c.abi.deck_new(at[0], at[1], o.decks, o.jokers, o.size, at[2], at[3], at[4], at[5], seed.kind, at[6], at[7]));
+      }
       if (ptr === 0) throw coreError(c);
       this.#cards = cardTable(o.style, o.decks, o.jokers, o.size);
     }
@@ -96,9 +101,13 @@ export class Deck implements Iterable<Card> {
     return new Deck(token);
   }
 
-  /** What the deck was made with (read from the core once). */
+  /**
+   * What the deck was made with, read from the core (once; a provable deck's `info.provable.nonce`
+   * follows its rounds, so it is read each time).
+   */
   get info(): DeckInfo {
-    return (this.#info ??= readInfo(this.#c, this.#live()));
+    const info = (this.#info ??= readInfo(this.#c, this.#live()));
+    return info.provable ? (this.#info = readInfo(this.#c, this.#live())) : info;
   }
 
   #live(): number {

@@ -6,6 +6,7 @@
 import { show } from './errors.js';
 import { hasLoneSurrogate, plainObject, typedBytes } from './input.js';
 import { manifest } from './manifest.js';
+import { provableOptions, type ProvableSeeds, type ResolvedProvable } from './provable/options.js';
 
 /** A seed: a non-negative integer (number ≤ 2^53 − 1 or bigint < 2^64), a string, or bytes. */
 export type Seed = number | bigint | string | Uint8Array;
@@ -36,9 +37,11 @@ export interface DeckOptions extends RandomOptions {
   jokers?: number;
   /** A generic deck of `size` items (ids 0…size−1, no faces), 1 to 2^26; excludes style/decks/jokers. */
   size?: number;
+  /** A provably fair deck (docs/provably-fair.md); excludes seed, rng and strategy. */
+  provable?: ProvableSeeds;
 }
 
-const DECK_KEYS: readonly string[] = ['seed', 'rng', 'strategy', 'style', 'decks', 'jokers', 'size'];
+const DECK_KEYS: readonly string[] = ['seed', 'rng', 'strategy', 'style', 'decks', 'jokers', 'size', 'provable'];
 
 /** A copy of `options` (a plain object or undefined) with only `known` keys; TypeError naming `what` otherwise. */
 export function checkKeys(options: unknown, known: readonly string[], what: string): Record<string, unknown> {
@@ -141,11 +144,14 @@ export interface ResolvedDeckOptions {
   jokers: number;
   size: number;
   seed: SeedBytes | undefined;
+  /** A provable deck's seeds (docs/provably-fair.md); undefined for other decks. */
+  provable: ResolvedProvable | undefined;
 }
 
 /** Validates `new Deck(options)`; throws TypeError/RangeError naming the option. */
 export function deckOptions(options: unknown): ResolvedDeckOptions {
   const o = checkKeys(options, DECK_KEYS, 'Deck options');
+  const provable = o.provable === undefined ? undefined : provableOptions(o.provable, o);
   const { rng, seed } = randomOptions({ seed: o.seed, rng: o.rng });
   const { strategies, styles, limits } = manifest();
   const strategy = checkName('strategy', o.strategy, strategies);
@@ -154,10 +160,10 @@ export function deckOptions(options: unknown): ResolvedDeckOptions {
       if (o[k] !== undefined) throw new TypeError(`size makes a generic deck and cannot be combined with ${k}`);
     }
     const size = checkInt('size', o.size, 1, limits.maxCards);
-    return { rng, seed, strategy, style: 'generic', decks: 1, jokers: 0, size };
+    return { rng, seed, strategy, style: 'generic', decks: 1, jokers: 0, size, provable };
   }
   const style = checkName('style', o.style, styles);
   const decks = o.decks === undefined ? 1 : checkInt('decks', o.decks, 1, limits.maxDecks);
   const jokers = o.jokers === undefined ? 0 : checkInt('jokers', o.jokers, 0, limits.maxJokers);
-  return { rng, seed, strategy, style, decks, jokers, size: 0 };
+  return { rng, seed, strategy, style, decks, jokers, size: 0, provable };
 }

@@ -3,6 +3,7 @@
  * written and validated by the C++ core (cpp/include/fairdeck/state.hpp); these types describe it.
  */
 import type { RngName, StrategyName } from './options.js';
+import type { ProvableInfo } from './provable/round.js';
 
 /** A deck's saved state: plain JSON, written and validated by the core (see README "State"). */
 export interface DeckState {
@@ -34,4 +35,6 @@ export interface DeckInfo {
   readonly size: number;
   /** True if the deck was seeded (reproducible); false if keyed from platform entropy (secure). */
   readonly seeded: boolean;
+  /** Provable decks only: the commitment, client seed and current nonce (never the server seed). */
+  readonly provable?: ProvableInfo;
 }

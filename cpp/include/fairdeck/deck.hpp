@@ -17,12 +17,15 @@
 #pragma once
 #include <algorithm>
 #include <cstdint>
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
+#include <type_traits>
 #include <vector>
 
 #include "fairdeck/composition.hpp"
+#include "fairdeck/provable.hpp"
 #include "fairdeck/rng.hpp"
 #include "fairdeck/shuffle.hpp"
 
@@ -52,6 +55,27 @@ class Deck {
 public:
   /// A new deck, already shuffled. Throws TypeError/RangeError for bad options.
   Deck(const Composition& comp, Strategy strategy, Rng rng) : comp_(comp), strategy_(strategy), rng_(std::move(rng)) {
+    start();
+  }
+
+  /// A provable deck (provable.hpp, docs/provably-fair.md): eager, dealing round `seeds.nonce`;
+  /// shuffle() starts round nonce + 1, and every shuffle follows the specification.
+  Deck(const Composition& comp, const ProvableSeeds& seeds)
+      : comp_(comp), strategy_(Strategy::eager), rng_(ChaCha20::name, (seeds.validate(), provable_key(seeds)), false),
+        provable_(seeds) {
+    comp_.validate();
+    marks_.assign((comp_.size() + 63) / 64, 0);
+    start();
+  }
+
+  Deck(const Deck&) = delete;
+  Deck& operator=(const Deck&) = delete;
+
+  /// The seeds of the current round of a provable deck; nullptr for other decks.
+  const ProvableSeeds* provable() const noexcept { return provable_ ? &*provable_ : nullptr; }
+
+private:
+  void start() {
     comp_.validate();
     n_ = comp_.size();
     if (strategy_ == Strategy::bitmap) {
@@ -63,11 +87,10 @@ public:
     }
     rng_.enable_rekeying();
     shuffle();
+    started_ = true;
   }
 
-  Deck(const Deck&) = delete;
-  Deck& operator=(const Deck&) = delete;
-
+public:
   /// Cards in the deck, dealt or not.
   std::uint32_t size() const noexcept { return n_; }
   /// Cards that can still be dealt: undealt plus returned.
@@ -83,6 +106,7 @@ public:
 
   /// Gathers every card (dealt, returned, undealt) and starts a fresh deal.
   void shuffle() {
+    if (provable_ && started_) next_round();
     rng_.prepare(strategy_ == Strategy::eager ? n_ : 0);
     u_ = n_;
     r_ = 0;
@@ -256,12 +280,29 @@ private:
   }
 
   void shuffle_front(std::uint32_t count) {
+    if (provable_) return rng_.visit([&](auto& e, Dice&) {
+      if constexpr (std::is_same_v<std::decay_t<decltype(e)>, ChaCha20>)
+        provable_shuffle(std::span(cards_.data(), count), comp_, e, std::span(marks_));
+    });
     rng_.visit([&](auto& e, Dice& d) { fisher_yates(std::span(cards_.data(), count), e, d); });
+  }
+
+  /// Provable decks: the next round (nonce + 1) and its key; RangeError past 2^53 − 1, changing nothing.
+  void next_round() {
+    if (provable_->nonce >= kMaxProvableNonce) throw RangeError("provable.nonce cannot pass 2^53 − 1: start a new server seed");
+    ++provable_->nonce;
+    const Bytes32 key = provable_key(*provable_);
+    rng_.visit([&key](auto& e, Dice&) {
+      if constexpr (std::is_same_v<std::decay_t<decltype(e)>, ChaCha20>) e = ChaCha20(key);
+    });
   }
 
   Composition comp_;
   Strategy strategy_;
   Rng rng_;
+  std::optional<ProvableSeeds> provable_;
+  std::vector<std::uint64_t> marks_;            // provable: scratch for provable_shuffle's sort
+  bool started_ = false;
   std::uint32_t n_ = 0, u_ = 0, r_ = 0;
   std::vector<std::uint32_t> cards_;            // eager, lazy
   std::vector<std::uint64_t> out_, ret_;        // bitmap: out of the undealt pile; in the return pile

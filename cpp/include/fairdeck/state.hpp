@@ -47,6 +47,8 @@ inline void check_savable(std::uint32_t size) {
 /// The deck's state as JSON. The secret parts of a secure deck only with `include_secret`.
 /// Throws RangeError (see check_savable) for decks above kMaxSavableCards.
 inline std::string save_state(const Deck& d, bool include_secret) {
+  if (d.provable())
+    throw TypeError("a provable deck has no saved state: replay it from its seeds, nonce and the history of calls");
   check_savable(d.size());
   const bool secret = d.rng().secure() && !include_secret;
   const Composition& c = d.composition();

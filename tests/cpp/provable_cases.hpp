@@ -1,0 +1,102 @@
+// tests/cpp/provable_cases.hpp — the provable-round vector cases, shared by the generator
+// (tools/make_provable_vectors.cpp) and GoogleTest (provable_test.cpp).
+//
+// A case is seeds + composition + a history of calls. Replaying it on the core's provable Deck
+// gives the cards of each `deal` call; tests/vectors/provable.json records them as codes, and
+// the TypeScript deck, the TypeScript verifier and the Python verifier all replay it.
+#pragma once
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "fairdeck/engine/hex.hpp"
+#include "fairdeck/state.hpp"
+
+namespace fairdeck::tests {
+
+/// One call: deal(n); returnCards(the round's dealt cards at `picks`, in deal order); shuffle();
+/// shuffleRemaining().
+struct ProvableOp {
+  std::string op;
+  std::uint32_t n = 0;
+  std::vector<std::uint32_t> picks = {};
+};
+
+struct ProvableCase {
+  std::string name, server_hex, client;
+  std::uint64_t nonce;
+  std::string style;
+  std::uint32_t decks, jokers, size;
+  std::vector<ProvableOp> history;
+};
+
+inline constexpr const char* kServerA = "9f1c2e3d4b5a69788796a5b4c3d2e1f00112233445566778899aabbccddeeff0";
+inline constexpr const char* kServerB = "0000000000000000000000000000000000000000000000000000000000000000";
+
+inline std::vector<ProvableCase> provable_cases() {
+  const std::vector<ProvableOp> all = {{"deal", 200}};
+  return {
+      {"french, one round", kServerA, "player-1", 0, "french", 1, 0, 0, all},
+      {"empty client seed", kServerA, "", 0, "french", 1, 0, 0, all},
+      {"unicode client seed", kServerA, "Zoë 🂡 ünïcödé", 7, "french", 1, 0, 0, all},
+      {"nonce 2^53 - 1", kServerB, "max", 9007199254740991ULL, "french", 1, 0, 0, all},
+      {"consecutive rounds", kServerA, "rounds", 41, "french", 1, 0, 0,
+       {{"deal", 5}, {"shuffle"}, {"deal", 52}, {"shuffle"}, {"deal", 3}}},
+      {"shoe of 6 with jokers", kServerA, "shoe", 3, "french", 6, 2, 0, {{"deal", 400}}},
+      {"german", kServerB, "skat", 12, "german", 1, 0, 0, all},
+      {"german with 1 joker", kServerA, "skat", 0, "german", 1, 1, 0, all},
+      {"generic size 1", kServerA, "g", 0, "generic", 1, 0, 1, all},
+      {"generic size 1000", kServerA, "g", 5, "generic", 1, 0, 1000, {{"deal", 1000}}},
+      {"returned cards", kServerA, "returns", 2, "french", 1, 0, 0,
+       {{"deal", 10}, {"returnCards", 0, {1, 4, 9}}, {"deal", 45}, {"returnCards", 0, {0, 50}}, {"deal", 10}}},
+      {"shoe returns", kServerA, "shoe returns", 9, "french", 2, 1, 0,
+       {{"deal", 100}, {"returnCards", 0, {0, 3, 98}}, {"deal", 10}, {"returnCards", 0, {101}}, {"deal", 10}}},
+      {"shuffleRemaining and returns", kServerB, "mix", 100, "french", 1, 2, 0,
+       {{"deal", 7}, {"returnCards", 0, {2, 6}}, {"shuffleRemaining"}, {"deal", 20}, {"returnCards", 0, {0}},
+        {"deal", 40}, {"shuffle"}, {"deal", 4}, {"returnCards", 0, {1}}, {"shuffleRemaining"}, {"deal", 60}}},
+  };
+}
+
+/// Seeds of a case.
+inline ProvableSeeds seeds_of(const ProvableCase& c) {
+  ProvableSeeds s;
+  hex::decode(c.server_hex, s.server);
+  s.client = c.client;
+  s.nonce = c.nonce;
+  return s;
+}
+
+/// Card code of `id` in the case's composition (generic decks: the id in decimal).
+inline std::string code_of(const Composition& comp, std::uint32_t id) {
+  return comp.style ? comp.style->face(id % comp.per_deck()).code : std::to_string(id);
+}
+
+/// Replays a case on the core's provable deck: for each op, the ids it dealt (deal) or returned
+/// (returnCards); empty for the others.
+inline std::vector<std::vector<std::uint32_t>> replay(const ProvableCase& c, Composition* comp_out = nullptr) {
+  const Composition comp = make_composition(c.style, c.decks, c.jokers, c.size);
+  if (comp_out) *comp_out = comp;
+  Deck deck(comp, seeds_of(c));
+  std::vector<std::vector<std::uint32_t>> out;
+  std::vector<std::uint32_t> round;  // the round's dealt ids, in deal order
+  for (const ProvableOp& op : c.history) {
+    std::vector<std::uint32_t> ids;
+    if (op.op == "deal") {
+      ids.resize(op.n);
+      ids.resize(deck.deal(op.n, ids.data()));
+      round.insert(round.end(), ids.begin(), ids.end());
+    } else if (op.op == "returnCards") {
+      for (std::uint32_t p : op.picks) ids.push_back(round.at(p));
+      deck.return_cards(ids);
+    } else if (op.op == "shuffle") {
+      deck.shuffle();
+      round.clear();
+    } else {
+      deck.shuffle_remaining();
+    }
+    out.push_back(std::move(ids));
+  }
+  return out;
+}
+
+}  // namespace fairdeck::tests

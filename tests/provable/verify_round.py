@@ -1,0 +1,153 @@
+#!/usr/bin/env python3
+"""A third, independent implementation of docs/provably-fair.md: Python standard library only.
+
+Checks every vector of tests/vectors/provable.json (commitment, round key, first stream words, and
+every card of every call in its history). Exit status 0 when all agree, 1 otherwise.
+Usage: python3 tests/provable/verify_round.py [path/to/provable.json]
+"""
+import hashlib
+import hmac
+import json
+import struct
+import sys
+from pathlib import Path
+
+TAG = b"fairdeck/provable/v1"
+FRENCH = [r + s for s in "CDHS" for r in "A23456789TJQK"]
+GERMAN = [r + s for s in "EGHS" for r in "789TUOKA"]
+
+
+def round_key(server_seed: bytes, client_seed: str, nonce: int) -> bytes:
+    field = lambda b: struct.pack(">I", len(b)) + b
+    message = field(TAG) + field(client_seed.encode("utf-8")) + struct.pack(">Q", nonce)
+    return hmac.new(server_seed, message, hashlib.sha256).digest()
+
+
+def chacha20_words(key: bytes):
+    """The RFC 8439 block function: 64-bit counter in words 12-13 from 0, words 14-15 zero."""
+    def rotl(v, n):
+        return ((v << n) & 0xFFFFFFFF) | (v >> (32 - n))
+
+    def qr(x, a, b, c, d):
+        x[a] = (x[a] + x[b]) & 0xFFFFFFFF; x[d] = rotl(x[d] ^ x[a], 16)
+        x[c] = (x[c] + x[d]) & 0xFFFFFFFF; x[b] = rotl(x[b] ^ x[c], 12)
+        x[a] = (x[a] + x[b]) & 0xFFFFFFFF; x[d] = rotl(x[d] ^ x[a], 8)
+        x[c] = (x[c] + x[d]) & 0xFFFFFFFF; x[b] = rotl(x[b] ^ x[c], 7)
+
+    counter = 0
+    while True:
+        state = [0x61707865, 0x3320646E, 0x79622D32, 0x6B206574, *struct.unpack("<8I", key),
+                 counter & 0xFFFFFFFF, counter >> 32, 0, 0]
+        x = state[:]
+        for _ in range(10):
+            qr(x, 0, 4, 8, 12); qr(x, 1, 5, 9, 13); qr(x, 2, 6, 10, 14); qr(x, 3, 7, 11, 15)
+            qr(x, 0, 5, 10, 15); qr(x, 1, 6, 11, 12); qr(x, 2, 7, 8, 13); qr(x, 3, 4, 9, 14)
+        yield from ((a + b) & 0xFFFFFFFF for a, b in zip(x, state))
+        counter += 1
+
+
+class Round:
+    """One round's stream: draws by mask and reject, shuffles by sort + Fisher-Yates."""
+
+    def __init__(self, server_seed, client_seed, nonce):
+        self.words = chacha20_words(round_key(server_seed, client_seed, nonce))
+
+    def draw(self, bound):
+        mask = (1 << (bound - 1).bit_length()) - 1
+        while True:
+            x = next(self.words) & mask
+            if x < bound:
+                return x
+
+    def shuffle(self, keys):
+        a = sorted(keys)
+        for i in range(len(a) - 1, 0, -1):
+            j = self.draw(i + 1)
+            a[i], a[j] = a[j], a[i]
+        return a[::-1]  # deal order: the last position first
+
+
+def faces(deck):
+    if "size" in deck:
+        return [str(i) for i in range(deck["size"])], 1
+    table = FRENCH if deck.get("style", "french") == "french" else GERMAN
+    return table + ["X1", "X2"][: deck.get("jokers", 0)], deck.get("decks", 1)
+
+
+def replay(v):
+    """Yields (op, cards) for every call of the vector's history, computed from the seeds alone."""
+    names, decks = faces(v["deck"])
+    code = lambda key: names[key // decks]  # key = face index * decks + copy
+    everything = list(range(len(names) * decks))
+    server, nonce = bytes.fromhex(v["serverSeed"]), v["nonce"]
+    rnd = Round(server, v["clientSeed"], nonce)
+    undealt, returned, out = rnd.shuffle(everything), [], []
+    for op in v["history"]:
+        cards = []
+        if op["op"] == "deal":
+            for _ in range(op["n"]):
+                if not undealt and returned:
+                    undealt, returned = rnd.shuffle(returned), []
+                if not undealt:
+                    break
+                cards.append(undealt.pop(0))
+            out.extend(cards)
+        elif op["op"] == "returnCards":
+            for c in op["cards"]:  # any dealt copy of the code: copies sort together
+                key = next(k for k in out if code(k) == c and k not in returned)
+                out.remove(key)
+                returned.append(key)
+                cards.append(key)
+        elif op["op"] == "shuffle":
+            nonce += 1
+            rnd = Round(server, v["clientSeed"], nonce)
+            undealt, returned, out = rnd.shuffle(everything), [], []
+        else:  # shuffleRemaining
+            undealt, returned = rnd.shuffle(undealt + returned), []
+        yield op, [code(k) for k in cards]
+
+
+def check(v):
+    problems = []
+    server = bytes.fromhex(v["serverSeed"])
+    if hashlib.sha256(server).hexdigest() != v["commitment"]:
+        problems.append("commitment")
+    key = round_key(server, v["clientSeed"], v["nonce"])
+    if key.hex() != v["key"]:
+        problems.append("key")
+    words = chacha20_words(key)
+    if [next(words) for _ in range(len(v["words"]))] != v["words"]:
+        problems.append("words")
+    for i, (op, cards) in enumerate(replay(v)):
+        if op["op"] in ("deal", "returnCards") and cards != op["cards"]:
+            problems.append(f"history[{i}] ({op['op']})")
+    return problems
+
+
+def main():
+    path = Path(sys.argv[1] if len(sys.argv) > 1 else Path(__file__).parents[1] / "vectors" / "provable.json")
+    data = json.loads(path.read_text(encoding="utf-8"))
+    failed = 0
+    if data["scheme"] != TAG.decode():
+        print(f"unknown scheme {data['scheme']!r}")
+        return 1
+    for v in data["vectors"]:
+        problems = check(v)
+        failed += bool(problems)
+        print(("ok    " if not problems else "FAIL  ") + v["name"] + ("" if not problems else ": " + ", ".join(problems)))
+    print(f"{len(data['vectors']) - failed} of {len(data['vectors'])} provable vectors agree (Python)")
+    # Negative controls: the same check must reject a swapped pair, another nonce or client seed.
+    v = json.loads(json.dumps(data["vectors"][0]))
+    cards = v["history"][0]["cards"]
+    cards[0], cards[1] = cards[1], cards[0]
+    controls = [v, {**data["vectors"][0], "nonce": data["vectors"][0]["nonce"] + 1},
+                {**data["vectors"][0], "clientSeed": data["vectors"][0]["clientSeed"] + " "}]
+    if not all(check(c) for c in controls):
+        print("FAIL  a tampered vector was accepted")
+        return 1
+    print("ok    tampered vectors rejected (swapped pair, nonce + 1, other client seed)")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,41 @@
+/** tests/vectors/provable.json, as the unit suites read it (written by the native core). */
+import { vectors } from './helpers.js';
+
+export interface ProvableOp {
+  op: 'deal' | 'returnCards' | 'shuffle' | 'shuffleRemaining';
+  n?: number;
+  cards?: string[];
+}
+export interface ProvableVector {
+  name: string;
+  serverSeed: string;
+  commitment: string;
+  clientSeed: string;
+  nonce: number;
+  deck: { style?: 'french' | 'german'; decks?: number; jokers?: number; size?: number };
+  key: string;
+  words: number[];
+  history: ProvableOp[];
+}
+
+export const provableVectors = vectors<{ scheme: string; vectors: ProvableVector[] }>('provable.json');
+
+/** One round of a vector's history in verifyRound's terms: the nonce, the dealt codes, the events. */
+export interface VectorRound {
+  nonce: number;
+  dealt: string[];
+  history: ({ after: number; returnCards: string[] } | { after: number; shuffleRemaining: true })[];
+}
+
+/** Splits a vector's history at each shuffle() into rounds (nonce, nonce + 1, …). */
+export function roundsOf(v: ProvableVector): VectorRound[] {
+  const rounds: VectorRound[] = [{ nonce: v.nonce, dealt: [], history: [] }];
+  for (const op of v.history) {
+    const r = rounds[rounds.length - 1];
+    if (op.op === 'deal') r.dealt.push(...op.cards!);
+    else if (op.op === 'returnCards') r.history.push({ after: r.dealt.length, returnCards: op.cards! });
+    else if (op.op === 'shuffleRemaining') r.history.push({ after: r.dealt.length, shuffleRemaining: true });
+    else rounds.push({ nonce: r.nonce + 1, dealt: [], history: [] });
+  }
+  return rounds;
+}

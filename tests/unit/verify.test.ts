@@ -1,0 +1,121 @@
+/**
+ * fairdeck/verify, the independent verifier: it never calls init() (no WASM is loaded in this
+ * file), reproduces the golden vectors, rejects tampering in plain words, rejects bad input for
+ * every field, and imports nothing outside web/src/verify.
+ */
+import { readFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { verifyRound, type Round } from 'fairdeck/verify';
+import { provableVectors, roundsOf } from './provable-vectors.js';
+
+const base = (v = provableVectors.vectors[0]) => ({ commitment: v.commitment, serverSeed: v.serverSeed,
+  clientSeed: v.clientSeed, nonce: v.nonce, deck: v.deck, dealt: v.history[0].cards!.slice(0, 10) });
+
+describe('verifyRound reproduces every round of the golden vectors', () => {
+  it.each(provableVectors.vectors)('$name', async (v) => {
+    for (const r of roundsOf(v)) {
+      const verdict = await verifyRound({ commitment: v.commitment, serverSeed: v.serverSeed, clientSeed: v.clientSeed,
+        nonce: r.nonce, deck: v.deck, dealt: r.dealt, history: r.history });
+      expect(verdict.reason).toBeUndefined();
+      expect(verdict.ok).toBe(true);
+      expect(verdict.order.slice(0, r.dealt.length)).toEqual(r.dealt);
+    }
+  });
+});
+
+describe('tampering is rejected, in plain words', () => {
+  it('accepts the honest round', async () => expect((await verifyRound(base())).ok).toBe(true));
+
+  it('a swapped pair: names the first position that differs and both cards', async () => {
+    const round = base();
+    [round.dealt[3], round.dealt[4]] = [round.dealt[4], round.dealt[3]];
+    const verdict = await verifyRound(round);
+    expect(verdict.ok).toBe(false);
+    expect(verdict.reason).toBe(`card 4 dealt was ${round.dealt[3]}, but this round deals ${round.dealt[4]} there: the deal does not match the seeds`);
+  });
+
+  it('a wrong nonce', async () => {
+    const verdict = await verifyRound({ ...base(), nonce: 1 });
+    expect(verdict.ok).toBe(false);
+    expect(verdict.reason).toMatch(/^card \d+ dealt was/);
+  });
+
+  it('a wrong client seed', async () => {
+    expect((await verifyRound({ ...base(), clientSeed: 'player-2' })).ok).toBe(false);
+  });
+
+  it('a commitment to another seed', async () => {
+    const other = provableVectors.vectors.find((v) => v.serverSeed !== provableVectors.vectors[0].serverSeed)!;
+    const verdict = await verifyRound({ ...base(), commitment: other.commitment });
+    expect(verdict.ok).toBe(false);
+    expect(verdict.reason).toMatch(/^the commitment does not match the server seed: SHA-256 of the seed is [0-9a-f]{64}, the commitment was /);
+    expect(verdict.order.slice(0, 10)).toEqual(base().dealt);
+  });
+
+  it('more cards than the round deals, or a return that was not dealt', async () => {
+    const v = provableVectors.vectors[0];
+    const all = v.history[0].cards!;
+    expect((await verifyRound({ ...base(), dealt: [...all, all[0]] })).reason).toBe('53 cards were dealt, but this round deals only 52');
+    await expect(verifyRound({ ...base(), history: [{ after: 2, returnCards: [all[5]] }] }))
+      .rejects.toThrow(new RangeError(`history[0].returnCards: "${all[5]}" was not out of the deck after 2 cards`));
+  });
+});
+
+describe('bad input for every field (TypeError or RangeError naming it)', () => {
+  const b = base();
+  const cases: [string, unknown, typeof TypeError | typeof RangeError, RegExp][] = [
+    ['round', null, TypeError, /^round must be an object/],
+    ['unknown field', { ...b, seed: 1 }, TypeError, /unknown field 'seed' in round/],
+    ['commitment', { ...b, commitment: 'abc' }, TypeError, /^commitment must be 64 lowercase hex characters, got "abc"/],
+    ['serverSeed', { ...b, serverSeed: b.serverSeed.toUpperCase() }, TypeError, /^serverSeed must be 64 lowercase hex/],
+    ['clientSeed', { ...b, clientSeed: 1 }, TypeError, /^clientSeed must be a string, got 1/],
+    ['clientSeed surrogate', { ...b, clientSeed: '\uD83D' }, TypeError, /^clientSeed must be well-formed Unicode/],
+    ['nonce type', { ...b, nonce: '0' }, TypeError, /^nonce must be an integer, got "0"/],
+    ['nonce range', { ...b, nonce: -1 }, RangeError, /^nonce must be an integer from 0 to 9007199254740991, got -1/],
+    ['nonce 2^53', { ...b, nonce: 2 ** 53 }, RangeError, /^nonce must be an integer/],
+    ['deck', { ...b, deck: 'french' }, TypeError, /^deck must be an object/],
+    ['deck.style', { ...b, deck: { style: 'tarot' } }, TypeError, /^deck\.style must be 'french' or 'german', got "tarot"/],
+    ['deck.decks', { ...b, deck: { decks: 65 } }, RangeError, /^deck\.decks must be an integer from 1 to 64, got 65/],
+    ['deck.jokers', { ...b, deck: { jokers: 3 } }, RangeError, /^deck\.jokers must be an integer from 0 to 2/],
+    ['deck.size', { ...b, deck: { size: 0 } }, RangeError, /^deck\.size must be an integer from 1 to 67108864/],
+    ['deck.size + style', { ...b, deck: { size: 5, style: 'french' } }, TypeError, /^deck\.size makes a generic deck/],
+    ['deck unknown', { ...b, deck: { rng: 'x' } }, TypeError, /unknown field 'rng' in deck/],
+    ['dealt', { ...b, dealt: 'AS' }, TypeError, /^dealt must be an array of card codes/],
+    ['dealt item', { ...b, dealt: ['AS', 7] }, TypeError, /^dealt\[1\] must be a card code/],
+    ['dealt unknown code', { ...b, dealt: ['AS', 'ZZ'] }, RangeError, /^dealt\[1\] is "ZZ", which is not a card of this deck/],
+    ['history', { ...b, history: {} }, TypeError, /^history must be an array/],
+    ['history.after', { ...b, history: [{ after: 11, shuffleRemaining: true }] }, RangeError, /^history\[0\]\.after must be an integer from 0 to 10/],
+    ['history order', { ...b, history: [{ after: 5, shuffleRemaining: true }, { after: 4, shuffleRemaining: true }] }, RangeError, /^history\[1\]\.after must be an integer from 5 to 10/],
+    ['history event', { ...b, history: [{ after: 1 }] }, TypeError, /^history\[0\] must have either returnCards/],
+    ['history flag', { ...b, history: [{ after: 1, shuffleRemaining: 1 }] }, TypeError, /^history\[0\]\.shuffleRemaining must be true/],
+    ['history codes', { ...b, history: [{ after: 1, returnCards: [1] }] }, TypeError, /^history\[0\]\.returnCards\[0\] must be a card code/],
+  ];
+  it.each(cases)('%s', async (_, round, kind, message) => {
+    const promise = verifyRound(round as Round);
+    await expect(promise).rejects.toThrow(kind);
+    await expect(promise).rejects.toThrow(message);
+  });
+
+  it('accepts Card-like objects in dealt', async () => {
+    expect((await verifyRound({ ...b, dealt: b.dealt.map((code) => ({ code })) })).ok).toBe(true);
+  });
+});
+
+describe('independence', () => {
+  it('imports nothing outside web/src/verify (no WASM, no loader, no shared code with the deck)', () => {
+    const root = resolve(dirname(new URL(import.meta.url).pathname), '../../web/src/verify');
+    const seen = new Set<string>();
+    const visit = (file: string) => {
+      if (seen.has(file)) return;
+      seen.add(file);
+      for (const [, spec] of readFileSync(file, 'utf8').matchAll(/(?:import|export)[^'"]*from\s+['"]([^'"]+)['"]/g)) {
+        expect(spec.startsWith('./'), `${file} imports ${spec}`).toBe(true);
+        visit(join(dirname(file), spec.replace(/\.js$/, '.ts')));
+      }
+    };
+    visit(join(root, 'index.ts'));
+    expect([...seen].map((f) => f.slice(root.length + 1)).sort()).toEqual(['cards.ts', 'chacha20.ts', 'index.ts', 'input.ts', 'scheme.ts']);
+    expect(readFileSync(join(root, 'scheme.ts'), 'utf8')).not.toMatch(/import\(/);
+  });
+});

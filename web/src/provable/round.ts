@@ -1,0 +1,15 @@
+/**
+ * `deck.info.provable`: what a provable deck may tell anyone — the commitment, the client seed and
+ * the current round's nonce (shuffle() starts round nonce + 1). Never the server seed. The core
+ * deck knows all three and reports them (fd_deck_info): JavaScript keeps no copy of the round.
+ */
+
+/** What `deck.info.provable` shows: enough to announce a round and to verify it later. */
+export interface ProvableInfo {
+  /** SHA-256 of the server seed's 32 bytes, lowercase hex: publish it before play. */
+  readonly commitment: string;
+  /** The player's seed. */
+  readonly clientSeed: string;
+  /** The current round; `deck.shuffle()` adds one. */
+  readonly nonce: number;
+}
