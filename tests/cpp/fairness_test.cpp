@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "fairdeck/deck.hpp"
 #include "fairdeck/engine/seed.hpp"
 #include "fairdeck/fairness.hpp"
 #include "stats.hpp"
@@ -29,7 +30,7 @@ int df_for(std::uint32_t n) {
   for (std::uint32_t i = 2; i <= n; ++i) f *= static_cast<int>(i);
   return f - 1;
 }
-const char* kFair[] = {"fisher-yates", "inside-out", "lazy", "bitmap", "remove-random"};
+const char* kFair[] = {"fisher-yates", "inside-out", "lazy", "bitmap", "remove-random", "provable"};
 const char* kBiased[] = {"naive-swap", "off-by-one", "sattolo", "bitmap-scan"};
 }  // namespace
 
@@ -99,4 +100,37 @@ TEST(Fairness, TimingRunsEveryAlgorithmOnLargeArraysAndCountsNothing) {
       EXPECT_EQ(e.trials(), 3u) << name;
     }
   EXPECT_THROW(Experiment("fisher-yates", Experiment::Measure::time, kMaxTimingN + 1, 1, rng(1)), RangeError);
+}
+
+TEST(Fairness, ProvableTrialsDealTheRoundsOfAProvableDeckOverConsecutiveNonces) {
+  // The experiment's server seed is the engine's first 32 bytes; trial t is round nonce t.
+  ProvableSeeds seeds;
+  Rng source = rng(77);
+  source.visit([&](auto& e, Dice&) {
+    for (int w = 0; w < 8; ++w) {
+      const std::uint32_t x = e.next_u32();
+      for (int b = 0; b < 4; ++b) seeds.server[4 * w + b] = static_cast<std::uint8_t>(x >> (8 * b));
+    }
+  });
+  Composition generic;
+  generic.style = nullptr, generic.generic_size = 5;
+  Deck deck(generic, seeds);  // nonce 0; shuffle() starts nonce 1, 2, …
+  for (std::uint32_t t = 0; t < 20; ++t) {
+    Experiment e("provable", Experiment::Measure::permutations, 5, 5, rng(77));
+    e.run(t + 1);  // the last trial is round t
+    std::vector<std::uint32_t> dealt(5);
+    for (auto& c : dealt) c = deck.deal_one();
+    deck.shuffle();
+    std::uint32_t rank = 0;
+    for (std::uint32_t i = 0; i < 5; ++i) {
+      std::uint32_t smaller = 0;
+      for (std::uint32_t j = i + 1; j < 5; ++j) smaller += dealt[j] < dealt[i];
+      rank = rank * (5 - i) + smaller;
+    }
+    Experiment before("provable", Experiment::Measure::permutations, 5, 5, rng(77));
+    before.run(t);
+    std::vector<std::uint64_t> diff(e.counts());
+    for (std::size_t k = 0; k < diff.size(); ++k) diff[k] -= before.counts()[k];
+    EXPECT_EQ(diff[rank], 1u) << "round " << t;
+  }
 }

@@ -7,6 +7,9 @@
 // Each trial starts from 0…n−1. The arrangement of a shuffling algorithm is the array after it;
 // of a dealing algorithm ("lazy", "bitmap", "bitmap-scan", "remove-random") the order of the deal.
 // Measure::time counts nothing: it only runs the algorithm, on up to 2^20 items, for timing.
+// "provable" is the provably fair scheme (provable.hpp): trial t deals round nonce = t of a
+// generic n-card deck under a server seed drawn from the experiment's engine (client seed ""),
+// so its counts show the scheme over consecutive nonces, as a player's rounds are.
 #pragma once
 #include <algorithm>
 #include <cstdint>
@@ -14,6 +17,8 @@
 #include <string_view>
 #include <vector>
 
+#include "fairdeck/composition.hpp"
+#include "fairdeck/provable.hpp"
 #include "fairdeck/reference.hpp"
 #include "fairdeck/rng.hpp"
 #include "fairdeck/shuffle.hpp"
@@ -22,11 +27,12 @@ namespace fairdeck {
 
 /// Algorithms an experiment can run (names as the API spells them).
 enum class Algorithm : std::uint8_t {
-  fisher_yates, inside_out, lazy, bitmap, naive_swap, off_by_one, sattolo, random_swaps, bitmap_scan, remove_random
+  fisher_yates, inside_out, lazy, bitmap, naive_swap, off_by_one, sattolo, random_swaps, bitmap_scan, remove_random,
+  provable
 };
 inline constexpr std::string_view kAlgorithmNames[] = {"fisher-yates", "inside-out",  "lazy",         "bitmap",
                                                        "naive-swap",   "off-by-one",  "sattolo",      "random-swaps",
-                                                       "bitmap-scan",  "remove-random"};
+                                                       "bitmap-scan",  "remove-random", "provable"};
 
 /// Parses an algorithm name; throws TypeError naming `algorithm`.
 inline Algorithm parse_algorithm(std::string_view name) {
@@ -72,6 +78,15 @@ public:
     a_.resize(n);
     deal_.resize(n);
     words_.resize((n + 63) / 64);
+    if (alg_ == Algorithm::provable) {
+      rng_.visit([&](auto& e, Dice&) {
+        for (int w = 0; w < 8; ++w) {
+          const std::uint32_t x = e.next_u32();
+          for (int b = 0; b < 4; ++b) provable_.server[4 * w + b] = static_cast<std::uint8_t>(x >> (8 * b));
+        }
+      });
+      marks_.assign((n + 63) / 64, 0);
+    }
   }
 
   /// Runs `trials` more trials, adding to the counts.
@@ -119,6 +134,15 @@ private:
       case Algorithm::random_swaps: reference::random_swaps(a, e, rounds_); break;
       case Algorithm::bitmap_scan: reference::bitmap_scan(a, e, used_); break;
       case Algorithm::remove_random: reference::remove_random(a, e, pool_); break;
+      case Algorithm::provable: {
+        provable_.nonce = nonce_++;
+        ChaCha20 stream(provable_key(provable_));
+        Composition generic;
+        generic.style = nullptr, generic.generic_size = n_;
+        provable_shuffle(a, generic, stream, std::span(marks_));
+        std::reverse(a.begin(), a.end());  // the deal order: a provable deck deals a[n − 1] first
+        break;
+      }
     }
   }
 
@@ -131,6 +155,9 @@ private:
   std::vector<std::uint32_t> a_, pool_, deal_;
   std::vector<std::uint64_t> words_;
   std::vector<std::uint8_t> used_;
+  ProvableSeeds provable_;               // "provable": the server seed; nonce = the trial's round
+  std::uint64_t nonce_ = 0;
+  std::vector<std::uint64_t> marks_;
 };
 
 }  // namespace fairdeck
