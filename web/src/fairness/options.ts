@@ -6,6 +6,7 @@ import { show } from '../errors.js';
 import { checkInt, checkKeys, randomOptions, type RandomOptions, type RngName, type SeedBytes } from '../options.js';
 import { checkAlgorithm, type AlgorithmName } from './algorithms.js';
 import type { Progress, RunControl } from './runner.js';
+import { checkWorkers, type WorkersOption } from './workers.js';
 
 /** Options of `countPermutations` and `positionMatrix`. */
 export interface ExperimentOptions extends RandomOptions, RunControl {
@@ -19,6 +20,12 @@ export interface ExperimentOptions extends RandomOptions, RunControl {
   rounds?: number;
   /** Trials per WASM call, 1 to 2^18; default about 2^21 / (n + rounds). */
   chunk?: number;
+  /**
+   * Splits the run over workers by the chunk plan (plan.ts): a number of worker_threads (Node), or
+   * Workers/MessagePorts whose other side calls `serveChunks`. The counts for a seed are the same
+   * for any number of workers (but differ from a run without `workers`, which is one stream).
+   */
+  workers?: WorkersOption;
 }
 
 /** Options after validation. */
@@ -32,6 +39,7 @@ export interface ResolvedExperiment {
   seed: SeedBytes | undefined;
   signal: AbortSignal | undefined;
   onProgress: ((progress: Progress) => void) | undefined;
+  workers: WorkersOption | undefined;
 }
 
 /** Largest trial count (counts stay exact in float64 far beyond it). */
@@ -41,7 +49,7 @@ export const MAX_CHUNK = 2 ** 18;
 /** Largest `rounds` for random-swaps. */
 export const MAX_ROUNDS = 100_000;
 
-const KEYS = ['algorithm', 'n', 'trials', 'seed', 'rng', 'rounds', 'signal', 'onProgress', 'chunk'];
+const KEYS = ['algorithm', 'n', 'trials', 'seed', 'rng', 'rounds', 'signal', 'onProgress', 'chunk', 'workers'];
 
 /** Validates `signal` and `onProgress` (called with progress of type P). */
 export function checkControl<P = Progress>(o: Record<string, unknown>): { signal?: AbortSignal; onProgress?: (progress: P) => void } {
@@ -71,5 +79,6 @@ export function experimentOptions(options: unknown, maxN: number, what: string):
     ? Math.max(1, Math.min(MAX_CHUNK, Math.trunc(2 ** 21 / work)))
     : checkInt('chunk', o.chunk, 1, MAX_CHUNK);
   const { rng, seed } = randomOptions({ seed: o.seed, rng: o.rng });
-  return { algorithm, n, trials, rounds, chunk, rng, seed, ...checkControl(o) } as ResolvedExperiment;
+  const workers = checkWorkers(o.workers);
+  return { algorithm, n, trials, rounds, chunk, rng, seed, ...checkControl(o), workers } as ResolvedExperiment;
 }
