@@ -75,8 +75,11 @@ export function experimentOptions(options: unknown, maxN: number, what: string):
     rounds = checkInt('rounds', o.rounds, 0, MAX_ROUNDS);
   }
   const work = n + (algorithm === 'random-swaps' ? rounds : 0);
+  // About 2^21 item moves per WASM call; sort-random runs in JavaScript, some 50× slower per
+  // shuffle, so it takes calls of 2^15 / n to keep progress and Stop within a fraction of a second.
+  const budget = algorithm === 'sort-random' ? 2 ** 15 : 2 ** 21;
   const chunk = o.chunk === undefined
-    ? Math.max(1, Math.min(MAX_CHUNK, Math.trunc(2 ** 21 / work)))
+    ? Math.max(1, Math.min(MAX_CHUNK, Math.trunc(budget / work)))
     : checkInt('chunk', o.chunk, 1, MAX_CHUNK);
   const { rng, seed } = randomOptions({ seed: o.seed, rng: o.rng });
   const workers = checkWorkers(o.workers);
