@@ -31,7 +31,7 @@ async function open(query: string, options: Parameters<Browser['newPage']>[0] = 
 }
 
 it('runs 10^7 shuffles of n = 3 in seconds with a live progress bar, then shows the verdicts', async () => {
-  const { page, errors } = await open('?alg=fisher-yates,naive-swap&n=3&trials=10000000&rng=xoshiro256&seed=7');
+  const { page, errors } = await open('?alg=fisher-yates,naive-swap&n=3&trials=10000000&rng=xoshiro256&seed=7', { colorScheme: 'dark' });
   const t0 = Date.now();
   await page.click('#run');
   const fractions: number[] = [];
@@ -57,6 +57,7 @@ it('runs 10^7 shuffles of n = 3 in seconds with a live progress bar, then shows 
   console.log(`visualiser: 2 × 2 × 10^7 shuffles of n = 3 in ${seconds.toFixed(1)} s, ${fractions.length} progress samples;`,
     (await page.locator('.card .rate').allTextContents()).join(', '), 'shuffles/s');
   await mkdir(join(root, 'test-results'), { recursive: true });
+  await page.setViewportSize({ width: 1000, height: 1160 });
   await page.screenshot({ path: join(root, 'test-results', 'visualiser-desktop.png') });  // the README's picture comes from here
   expect(errors).toEqual([]);
 });
