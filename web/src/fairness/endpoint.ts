@@ -13,10 +13,10 @@ import type { RngName, SeedBytes } from '../options.js';
 export interface WorkerLike {
   postMessage(message: unknown, transfer?: Transferable[]): void;
   // Listener types stay loose so that Worker, MessagePort and Node's Worker all fit.
-  addEventListener?(type: string, listener: (event: any) => void): void;  // eslint-disable-line @typescript-eslint/no-explicit-any
-  removeEventListener?(type: string, listener: (event: any) => void): void;  // eslint-disable-line @typescript-eslint/no-explicit-any
-  on?(type: string, listener: (value: any) => void): unknown;  // eslint-disable-line @typescript-eslint/no-explicit-any
-  off?(type: string, listener: (value: any) => void): unknown;  // eslint-disable-line @typescript-eslint/no-explicit-any
+  addEventListener?(type: string, listener: (event: any) => void): void;
+  removeEventListener?(type: string, listener: (event: any) => void): void;
+  on?(type: string, listener: (value: any) => void): unknown;
+  off?(type: string, listener: (value: any) => void): unknown;
   start?(): void;
 }
 
