@@ -38,9 +38,22 @@ export interface CounterSpec {
   seed: SeedBytes | undefined;
 }
 
+/**
+ * Algorithms that run in JavaScript, each with its counter; every other algorithm runs in the core
+ * by name. A new algorithm (a provably-fair scheme, say) is its entry in algorithms.ts plus either
+ * a core experiment or a line here; the visualiser, the statistics and parallel runs then take it.
+ */
+export const JS_COUNTERS: Partial<Record<AlgorithmName, (spec: CounterSpec, measure: Measure) => Counter>> = {
+  'sort-random': sortRandomCounter,
+};
+
+/** Where `algorithm`'s trials run. */
+export const implementationOf = (algorithm: AlgorithmName): Implementation => (JS_COUNTERS[algorithm] ? 'js' : 'wasm');
+
 /** Opens a counter for `spec` measuring `measure`; fresh platform entropy when unseeded. */
 export function openCounter(spec: CounterSpec, measure: Measure): Counter {
-  if (spec.algorithm === 'sort-random') return sortRandomCounter(spec, measure);
+  const js = JS_COUNTERS[spec.algorithm];
+  if (js) return js(spec, measure);
   const m = core();
   const key = spec.seed ?? { kind: SeedKind.Entropy, bytes: entropy() };
   const e = embind(() => new m.CoreExperiment(spec.algorithm, measure, spec.n, spec.rounds, spec.rng, key.kind, key.bytes));

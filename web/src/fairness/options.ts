@@ -5,6 +5,7 @@
 import { show } from '../errors.js';
 import { checkInt, checkKeys, randomOptions, type RandomOptions, type RngName, type SeedBytes } from '../options.js';
 import { checkAlgorithm, type AlgorithmName } from './algorithms.js';
+import { implementationOf } from './counter.js';
 import type { Progress, RunControl } from './runner.js';
 import { checkWorkers, type WorkersOption } from './workers.js';
 
@@ -75,9 +76,9 @@ export function experimentOptions(options: unknown, maxN: number, what: string):
     rounds = checkInt('rounds', o.rounds, 0, MAX_ROUNDS);
   }
   const work = n + (algorithm === 'random-swaps' ? rounds : 0);
-  // About 2^21 item moves per WASM call; sort-random runs in JavaScript, some 50× slower per
-  // shuffle, so it takes calls of 2^15 / n to keep progress and Stop within a fraction of a second.
-  const budget = algorithm === 'sort-random' ? 2 ** 15 : 2 ** 21;
+  // About 2^21 item moves per WASM call; JavaScript algorithms (sort-random) are some 50× slower
+  // per shuffle, so they take calls of 2^15 / n to keep progress and Stop within a fraction of a second.
+  const budget = implementationOf(algorithm) === 'js' ? 2 ** 15 : 2 ** 21;
   const chunk = o.chunk === undefined
     ? Math.max(1, Math.min(MAX_CHUNK, Math.trunc(budget / work)))
     : checkInt('chunk', o.chunk, 1, MAX_CHUNK);

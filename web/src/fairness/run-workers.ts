@@ -2,7 +2,7 @@
  * An experiment run over workers: opens them (workers.ts), runs the chunk plan (parallel.ts) and
  * describes the run like an in-thread one, plus what it takes to replay it.
  */
-import type { Measure } from './counter.js';
+import { implementationOf, type Measure } from './counter.js';
 import type { RunSummary } from './experiment.js';
 import type { ResolvedExperiment } from './options.js';
 import { runParallel } from './parallel.js';
@@ -35,7 +35,7 @@ export async function runWithWorkers(o: ResolvedExperiment, measure: Measure, wo
         rounds: o.algorithm === 'random-swaps' ? o.rounds : undefined,
         rng: o.rng,
         seeded: o.seed !== undefined,
-        implementation: o.algorithm === 'sort-random' ? 'js' : 'wasm',
+        implementation: implementationOf(o.algorithm),
         elapsedMs: r.elapsedMs,
         trialsPerSecond: r.elapsedMs > 0 ? (o.trials * 1000) / r.elapsedMs : Infinity,
         parallel: { workers: ports.length, chunkTrials: r.plan.chunkTrials, chunks: r.plan.chunks, seed: seedRecord(r.master) },
