@@ -39,6 +39,13 @@ table.dispose();
 const verdict = await verifyRound({ commitment, serverSeed, clientSeed: 'smoke', nonce: 3, dealt: hand });
 assert.equal(verdict.ok, true);
 console.log('smoke: dealt', cards.slice(0, 5).join(' '), '… from the installed tarball; a provable hand verified');
+// worker_threads from the installed package: the same counts with 1 and 2 workers.
+const { positionMatrix } = await import('fairdeck/fairness');
+const run = (workers) => positionMatrix({ algorithm: 'fisher-yates', n: 8, trials: 1_500_000, seed: 3, workers });
+const [one, two] = [await run(1), await run(2)];
+assert.deepEqual([...two.counts], [...one.counts]);
+assert.equal(two.parallel.workers, 2);
+console.log('smoke: fairdeck/fairness with 1 and 2 worker threads gave the same counts');
 JS
 VECTORS="$root/tests/vectors" node smoke.mjs
 bytes=$(npx --no-install fairdeck-random --rng chacha20 --seed 42 --bytes 8 | od -An -tx1 | tr -d ' \n')

@@ -56,6 +56,16 @@ export function sections(r) {
     for (const t of r.twin) table.push([t.name, time(t.wasm), time(t.native), `${t.ratio.toFixed(2)}×`]);
     out.push({ title: '5. WASM vs native (same core, same algorithm)', intro: 'Per item (shuffle, element, word or trial). Native: the same headers built with g++ -O3 (x86-64 baseline, SSE2) and Google Benchmark; WASM: tests/bench/scenarios/native.mjs through the raw bindings (the deck52 rows include two Embind calls, shuffle and deal; the 10^8 row\'s WASM time is scenario 3\'s). The two alternate three times; each cell is the median of the three.', table });
   }
+  if (r.workers) {
+    const rows = r.workers.rows;
+    const table = [['', 'per trial', 'trials/s', 'cores used (CPU / wall)', 'trials per CPU-second', '2 workers vs 1']];
+    for (const row of rows) {
+      const one = rows.find((x) => x.group === row.group);
+      table.push([row.name, time(row.ns), `${(1e9 / row.ns / 1e6).toFixed(1)} M`, row.cores.toFixed(2), `${(1e9 / row.ns / row.cores / 1e6).toFixed(1)} M`,
+        row === one ? '' : `${(one.ns / row.ns).toFixed(2)}×`]);
+    }
+    out.push({ title: '7. Fairness experiments over worker_threads', intro: 'Per trial, wall clock of one whole `positionMatrix`/`countPermutations` call with `workers: 1` or `2` (threads started, WASM loaded, chunks run, counts added; medians of the rounds, 1 and 2 alternating). The counts are checked identical for 1 and 2 workers. "Cores used" is the process\'s CPU time over the wall time: what the scheduler gave it; trials per CPU-second is the cost of the work, which does not depend on the load: equal for 1 and 2 workers means a second core is all gain.', table });
+  }
   if (r.size) {
     const s = r.size;
     const table = [['', 'bytes', 'gzip -9']];

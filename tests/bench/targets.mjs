@@ -80,6 +80,19 @@ export function evaluate(r) {
     }
   }
 
+  const workers = r.workers?.rows;
+  if (workers) {
+    for (const group of [...new Set(workers.map((w) => w.group))]) {
+      const [one, two] = workers.filter((w) => w.group === group);
+      const v = one.ns / two.ns, tag = one.name.replace(/: 1 worker$/, '');
+      add(`${tag}: 2 workers ≥ 1.7× the trials/s of 1`, `${x(v)} (cores used ${two.cores.toFixed(2)})`, v >= 1.7,
+        `missed by ${x(1.7 / v)}: the 2-worker run got ${two.cores.toFixed(2)} cores' worth of CPU time (1 worker: ${one.cores.toFixed(2)}), ` +
+          'so other processes held the cores; per CPU-second the two did ' +
+          `${(1e3 / one.ns / one.cores).toFixed(2)} and ${(1e3 / two.ns / two.cores).toFixed(2)} M trials, i.e. with two free cores 2 workers would run ` +
+          `${x((2 * one.ns * one.cores) / (two.ns * two.cores))} as fast`);
+    }
+  }
+
   const size = r.size;
   if (size) {
     const kb = size.shipped.total / 1024;

@@ -1,10 +1,12 @@
 // The fairness visualiser, on the production build: a 10^7-shuffle run with a live progress bar
-// and verdicts, Stop, the time-vs-N chart, the WASM-vs-plain-JS comparison, export, and no
-// console errors.
-import { readFile } from 'node:fs/promises';
+// and verdicts, the same seeded counts with 1 and 2 workers, Stop, the time-vs-N chart (Fisher–
+// Yates against remove-random by default), the WASM-vs-plain-JS comparison, export, a 390 px
+// phone with no horizontal scroll, both colour schemes, the keyboard, and no console errors.
+import { mkdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { errorsOf, launch, servePages } from './browser.js';
+import { errorsOf, launch, root, servePages } from './browser.js';
 
 let browser: Browser;
 let server: { url: string; close: () => Promise<void> };
@@ -21,15 +23,15 @@ const state = (page: Page) => page.getAttribute('#progress', 'data-state');
 const finished = (page: Page, timeout = 60_000) =>
   expect.poll(() => state(page), { timeout, interval: 100 }).not.toBe('running');
 
-async function open(query: string): Promise<{ page: Page; errors: string[] }> {
-  const page = await browser.newPage({ viewport: { width: 1000, height: 900 } });
+async function open(query: string, options: Parameters<Browser['newPage']>[0] = {}): Promise<{ page: Page; errors: string[] }> {
+  const page = await browser.newPage({ viewport: { width: 1000, height: 900 }, ...options });
   const errors = errorsOf(page);
   await page.goto(`${server.url}visualiser/${query}`);
   return { page, errors };
 }
 
 it('runs 10^7 shuffles of n = 3 in seconds with a live progress bar, then shows the verdicts', async () => {
-  const { page, errors } = await open('?alg=fisher-yates,naive-swap&n=3&trials=10000000&rng=xoshiro256&seed=7');
+  const { page, errors } = await open('?alg=fisher-yates,naive-swap&n=3&trials=10000000&rng=xoshiro256&seed=7', { colorScheme: 'dark' });
   const t0 = Date.now();
   await page.click('#run');
   const fractions: number[] = [];
@@ -54,6 +56,9 @@ it('runs 10^7 shuffles of n = 3 in seconds with a live progress bar, then shows 
   expect(new URL(page.url()).searchParams.get('alg')).toBe('fisher-yates,naive-swap');
   console.log(`visualiser: 2 × 2 × 10^7 shuffles of n = 3 in ${seconds.toFixed(1)} s, ${fractions.length} progress samples;`,
     (await page.locator('.card .rate').allTextContents()).join(', '), 'shuffles/s');
+  await mkdir(join(root, 'test-results'), { recursive: true });
+  await page.setViewportSize({ width: 1000, height: 1160 });
+  await page.screenshot({ path: join(root, 'test-results', 'visualiser-desktop.png') });  // the README's picture comes from here
   expect(errors).toEqual([]);
 });
 
@@ -68,11 +73,17 @@ it('stops a long run with the Stop button and keeps the page usable', async () =
   expect(errors).toEqual([]);
 });
 
-it('charts time against N and compares WASM with plain JS, measured in one run', async () => {
-  const { page, errors } = await open('?alg=fisher-yates,remove-random&n=3&trials=10000000&rng=xoshiro256&seed=1');
+it('charts Fisher–Yates against remove-random by default, with fitted slopes, and compares WASM with plain JS', async () => {
+  const { page, errors } = await open('?alg=naive-swap&n=3&trials=10000000&rng=xoshiro256&seed=1');
   await page.click('#scale');
   await finished(page);
   expect(await page.locator('#scaling svg polyline').count()).toBe(2);
+  const slopes = await page.locator('.slopes li').allTextContents();
+  console.log('visualiser, fitted slopes:\n  ' + slopes.join('\n  '));
+  // Printed, with an exponent each (their values are timings: the bench and the page show them).
+  expect(slopes.map((t) => t.split(':')[0])).toEqual(['fisher-yates', 'remove-random']);
+  slopes.forEach((t) => expect(t).toMatch(/N\^\d\.\d\d/));
+  expect(await page.locator('#scaling details table tbody tr').count()).toBe(11);  // the text alternative
   await page.click('#compare');
   await finished(page);
   expect(await state(page)).toBe('done');
@@ -91,8 +102,76 @@ it('exports the results as JSON and CSV', async () => {
   expect(data.permutations[0].counts).toHaveLength(24);
   expect(data.positions[0].counts).toHaveLength(16);
   expect(data.url).toContain('seed=2');
+  expect(data.workers).toBeGreaterThanOrEqual(1);
+  expect(data.seed).toEqual({ kind: 'integer', hex: '0200000000000000' });
   const [csv] = await Promise.all([page.waitForEvent('download'), page.click('#export-csv')]);
   const lines = (await readFile((await csv.path())!, 'utf8')).trim().split('\n');
   expect(lines).toHaveLength(1 + 24 + 16);
   expect(errors).toEqual([]);
+});
+
+/** Runs the page at `query` and returns its exported JSON. */
+async function exported(query: string): Promise<{ workers: number; seed: unknown; permutations: { counts: number[] }[]; positions: { counts: number[] }[] }> {
+  const { page, errors } = await open(query);
+  await page.click('#run');
+  await finished(page);
+  expect(await state(page)).toBe('done');
+  const [json] = await Promise.all([page.waitForEvent('download'), page.click('#export-json')]);
+  const data = JSON.parse(await readFile((await json.path())!, 'utf8'));
+  expect(errors).toEqual([]);
+  await page.close();
+  return data;
+}
+
+it('gives identical counts for the same seed with 1 and 2 workers', async () => {
+  // 3 × 10^6 shuffles: three chunks of the plan (2^20, 2^20, the rest), so two workers share them.
+  const query = '?alg=fisher-yates,naive-swap&n=5&trials=3000000&rng=xoshiro256&seed=16';
+  const one = await exported(`${query}&workers=1`), two = await exported(`${query}&workers=2`);
+  expect([one.workers, two.workers]).toEqual([1, 2]);
+  expect(one.seed).toEqual(two.seed);
+  expect(one.permutations.map((r) => r.counts.reduce((a, b) => a + b))).toEqual([3e6, 3e6]);
+  expect(two.permutations.map((r) => r.counts)).toEqual(one.permutations.map((r) => r.counts));
+  expect(two.positions.map((r) => r.counts)).toEqual(one.positions.map((r) => r.counts));
+  // Negative control: another seed through the same page gives other counts.
+  const other = await exported(`?alg=fisher-yates,naive-swap&n=5&trials=3000000&rng=xoshiro256&seed=17&workers=2`);
+  expect(other.permutations[0].counts).not.toEqual(one.permutations[0].counts);
+});
+
+it('records a drawn master seed for an unseeded run', async () => {
+  const data = await exported('?alg=lazy&n=3&trials=1000&workers=2');
+  expect(data.seed).toMatchObject({ kind: 'bytes', hex: expect.stringMatching(/^[0-9a-f]{64}$/) });
+});
+
+it('fits a 390 px phone without horizontal scroll, in both colour schemes, and works from the keyboard', async () => {
+  const dir = join(root, 'test-results');
+  await mkdir(dir, { recursive: true });
+  const backgrounds: string[] = [];
+  for (const colorScheme of ['dark', 'light'] as const) {
+    const { page, errors } = await open('?alg=fisher-yates,naive-swap&n=52&trials=100000&rng=xoshiro256&seed=5&workers=2',
+      { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, colorScheme });
+    // Keyboard only: tab to Run, press Enter; later open a table with the keyboard.
+    for (let i = 0; i < 60 && (await page.evaluate(() => document.activeElement?.id)) !== 'run'; i++) await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('run');
+    await page.keyboard.press('Enter');
+    await finished(page);
+    expect(await state(page)).toBe('done');
+    if (colorScheme === 'dark') {  // the time-vs-N chart and its legend, narrow (once: it takes a while)
+      await page.click('#scale');
+      await finished(page);
+      expect(await page.locator('#scaling svg polyline').count()).toBe(2);
+    }
+    const summary = page.locator('.card[data-algorithm=naive-swap] details.data summary');
+    await summary.focus();
+    await page.keyboard.press('Enter');
+    expect(await page.locator('.card[data-algorithm=naive-swap] table.matrix tbody tr').count()).toBe(52);
+    const widths = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));
+    expect(widths.scroll).toBeLessThanOrEqual(widths.client);
+    expect(widths.client).toBe(390);
+    backgrounds.push(await page.evaluate(() => getComputedStyle(document.documentElement).backgroundColor));
+    await page.evaluate(() => document.querySelector('.card')!.scrollIntoView());
+    await page.screenshot({ path: join(dir, `visualiser-phone-${colorScheme}.png`) });
+    expect(errors).toEqual([]);
+    await page.close();
+  }
+  expect(backgrounds[0]).not.toBe(backgrounds[1]);
 });

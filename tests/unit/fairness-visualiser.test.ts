@@ -9,18 +9,20 @@ beforeAll(() => init());
 
 describe('visualiser settings', () => {
   it('round-trips through the URL', () => {
-    const s = { algorithms: ['lazy', 'sattolo'], n: 52, trials: 10_000_000, rng: 'xoshiro256', seed: 'table 7' } as const;
+    const s = { algorithms: ['lazy', 'sattolo'], n: 52, trials: 10_000_000, rng: 'xoshiro256', seed: 'table 7', workers: DEFAULTS.workers + 1 } as const;
     const q = formatSettings({ ...s, algorithms: [...s.algorithms] });
     expect(q).toContain('alg=lazy,sattolo');
+    expect(q).toContain(`workers=${DEFAULTS.workers + 1}`);
     expect(parseSettings(q)).toEqual({ settings: s, notes: [] });
     expect(parseSettings('')).toEqual({ settings: DEFAULTS, notes: [] });
+    expect(formatSettings(DEFAULTS)).not.toContain('workers');  // the default (one per core) stays out of links
   });
 
   it('replaces bad values with defaults and says which', () => {
-    const { settings, notes } = parseSettings('?alg=lazy,bogus&n=99&trials=1.5&rng=mt');
+    const { settings, notes } = parseSettings('?alg=lazy,bogus&n=99&trials=1.5&workers=0&rng=mt');
     expect(settings).toEqual({ ...DEFAULTS, algorithms: ['lazy'] });
-    expect(notes).toHaveLength(4);
-    expect(notes.join(' ')).toMatch(/bogus.*n=99.*trials=1\.5.*rng=mt/);
+    expect(notes).toHaveLength(5);
+    expect(notes.join(' ')).toMatch(/bogus.*n=99.*trials=1\.5.*workers=0.*rng=mt/);
   });
 
   it('reads digits as an integer seed and anything else as text', () => {
@@ -35,7 +37,7 @@ describe('visualiser export', () => {
   it('writes one CSV row per counted cell and JSON with plain arrays', async () => {
     const p = await countPermutations({ algorithm: 'lazy', n: 3, trials: 600, seed: 1 });
     const m = await positionMatrix({ algorithm: 'lazy', n: 3, trials: 600, seed: 1 });
-    const results = { settings: DEFAULTS, permutations: [p], positions: [m] };
+    const results = { settings: DEFAULTS, workers: 2, seed: { kind: 'integer', hex: '0100000000000000' } as const, permutations: [p], positions: [m] };
     const lines = toCSV(results).trim().split('\n');
     expect(lines).toHaveLength(1 + 6 + 9);
     expect(lines[1]).toMatch(/^permutations,lazy,3,600,chacha20,true,0,0 1 2,,\d+,100,/);
@@ -43,5 +45,7 @@ describe('visualiser export', () => {
     const json = JSON.parse(toJSON(results, 'http://x/?n=3'));
     expect(json.permutations[0].counts).toEqual(Array.from(p.counts));
     expect(json.url).toBe('http://x/?n=3');
+    expect(json.workers).toBe(2);
+    expect(json.seed).toEqual({ kind: 'integer', hex: '0100000000000000' });
   });
 });

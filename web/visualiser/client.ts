@@ -1,37 +1,60 @@
 /**
- * The page's side of the worker: starts one job at a time, routes the worker's replies to it,
- * and stops it. A stopped job's late replies are ignored.
+ * The page's workers: `size` copies of the visualiser's worker. Together they serve the chunks of
+ * a parallel run (the page passes them as `workers` to fairdeck/fairness); the first one also runs
+ * the page's single-worker jobs (time vs N, WASM vs JS), one at a time. A stopped job's late
+ * replies are ignored.
  */
 import type { Reply, Request } from './protocol.js';
 
 /** A request before the client gives it an id. */
 export type JobRequest = Request extends infer R ? (R extends { id: number } ? Omit<R, 'id'> : never) : never;
 
-/** Runs jobs in the visualiser's worker. */
+const spawn = () => new Worker(new URL('./worker.ts', import.meta.url), { type: 'module' });
+
+/** Runs jobs in the visualiser's workers. */
 export class Client {
-  #worker = new Worker(new URL('./worker.ts', import.meta.url), { type: 'module' });
+  #workers: Worker[] = [];
   #next = 1;
   #current = 0;
   #handler: (reply: Reply) => void = () => {};
+  #onFailure: (message: string) => void;
 
-  /** Calls `onFailure` with a message if the worker itself fails (for example, cannot load). */
-  constructor(onFailure: (message: string) => void) {
-    this.#worker.onmessage = (e: MessageEvent<Reply>) => {
-      const reply = e.data;
-      if (reply.type === 'ready' || reply.id === this.#current) this.#handler(reply);
-    };
-    this.#worker.onerror = (e) => onFailure(e.message || 'the worker failed to start');
+  /** Calls `onFailure` with a message if a worker itself fails (for example, cannot load). */
+  constructor(size: number, onFailure: (message: string) => void) {
+    this.#onFailure = onFailure;
+    this.resize(size);
   }
 
-  /** Starts `request`; `onReply` gets its replies until 'done' or 'error'. */
+  /** The workers, for `workers` in fairdeck/fairness. */
+  get workers(): readonly Worker[] {
+    return this.#workers;
+  }
+
+  /** Starts or ends workers so that there are `size` (the first one is kept). */
+  resize(size: number): void {
+    while (this.#workers.length > size) this.#workers.pop()!.terminate();
+    while (this.#workers.length < size) {
+      const w = spawn();
+      w.addEventListener('error', (e) => this.#onFailure(e.message || 'a worker failed to start'));
+      if (this.#workers.length === 0) {
+        w.addEventListener('message', (e: MessageEvent<Reply>) => {
+          const reply = e.data;
+          if (reply && !('fairdeckChunk' in reply) && (reply.type === 'ready' || reply.id === this.#current)) this.#handler(reply);
+        });
+      }
+      this.#workers.push(w);
+    }
+  }
+
+  /** Starts `request` in the first worker; `onReply` gets its replies until 'done' or 'error'. */
   start(request: JobRequest, onReply: (reply: Reply) => void): void {
     this.#current = this.#next++;
     this.#handler = onReply;
-    this.#worker.postMessage({ ...request, id: this.#current } as Request);
+    this.#workers[0].postMessage({ ...request, id: this.#current } as Request);
   }
 
   /** Stops the running job (the worker replies 'done' with stopped: true). */
   stop(): void {
-    this.#worker.postMessage({ type: 'stop' } satisfies Request);
+    this.#workers[0].postMessage({ type: 'stop' } satisfies Request);
   }
 }

@@ -1,10 +1,14 @@
 /** Exporting what the page shows: JSON (everything) and CSV (one row per counted cell). */
-import { permutationAt, type MatrixResult, type PermutationResult, type TimeScalingResult } from 'fairdeck/fairness';
+import { permutationAt, type MatrixResult, type PermutationResult, type SeedRecord, type TimeScalingResult } from 'fairdeck/fairness';
 import type { CompareRow, Settings } from './protocol.js';
 
 /** Everything the page has computed since its last Run. */
 export interface Results {
   settings: Settings;
+  /** Workers the last run was split over (its counts do not depend on it). */
+  workers: number;
+  /** The master seed of the last run (for an empty seed field, the one drawn from crypto): replaySeed(seed) replays it. */
+  seed: SeedRecord | undefined;
   permutations: PermutationResult[];
   positions: MatrixResult[];
   scaling?: TimeScalingResult;
@@ -13,10 +17,10 @@ export interface Results {
 
 const plain = (r: PermutationResult | MatrixResult) => ({ ...r, counts: Array.from(r.counts) });
 
-/** The results as pretty JSON, with the page URL that reproduces them. */
+/** The results as pretty JSON: the page URL, the workers, the master seed, then every result with its counts. */
 export function toJSON(results: Results, url: string): string {
-  const { permutations, positions, ...rest } = results;
-  return JSON.stringify({ url, ...rest, permutations: permutations.map(plain), positions: positions.map(plain) }, null, 2);
+  const { permutations, positions, workers, seed, ...rest } = results;
+  return JSON.stringify({ url, workers, seed: seed ?? null, ...rest, permutations: permutations.map(plain), positions: positions.map(plain) }, null, 2);
 }
 
 /** The counts as CSV: measure, algorithm, n, trials, engine, seeded, cell, order/card, position, count, expected, χ², df, p. */

@@ -1,8 +1,8 @@
 /**
- * Messages between the visualiser page and its worker. The worker runs every experiment (the page
- * only draws), so a 10^7-trial run never blocks the UI; results come back as plain objects.
+ * Messages between the visualiser page and its first worker, for the single-worker jobs (time vs N,
+ * WASM vs JS). Fairness runs go through fairdeck/fairness's own chunk messages to every worker.
  */
-import type { AlgorithmName, MatrixResult, PermutationResult, RngName, TimeScalingResult } from 'fairdeck/fairness';
+import type { AlgorithmName, RngName, TimeScalingResult } from 'fairdeck/fairness';
 
 /** What to run: the settings a URL holds. */
 export interface Settings {
@@ -10,13 +10,14 @@ export interface Settings {
   n: number;
   trials: number;
   rng: RngName;
-  /** '' means fresh platform entropy for every run. */
+  /** '' means a fresh master seed from crypto.getRandomValues for every run (and recorded). */
   seed: string;
+  /** Web Workers a run is split over (the counts for a seed do not depend on it). */
+  workers: number;
 }
 
 /** Page → worker. */
 export type Request =
-  | { type: 'run'; id: number; settings: Settings }
   | { type: 'scale'; id: number; algorithms: AlgorithmName[]; sizes: number[]; rng: RngName; seed: string }
   | { type: 'compare'; id: number; n: number; trials: number; seed: string }
   | { type: 'stop' };
@@ -34,8 +35,6 @@ export interface CompareRow {
 export type Reply =
   | { type: 'ready' }
   | { type: 'progress'; id: number; label: string; done: number; total: number; trialsPerSecond: number }
-  | { type: 'permutations'; id: number; result: PermutationResult }
-  | { type: 'positions'; id: number; result: MatrixResult }
   | { type: 'scale'; id: number; result: TimeScalingResult }
   | { type: 'compare'; id: number; rows: CompareRow[] }
   | { type: 'done'; id: number; stopped: boolean }

@@ -16,7 +16,7 @@ export interface Card {
   showPositions(r: MatrixResult): void;
 }
 
-const width = (e: HTMLElement) => Math.max(280, Math.min(720, e.clientWidth - 24));
+const width = (e: HTMLElement) => Math.max(240, Math.min(720, e.clientWidth - 26));
 
 const MISSED: Partial<Record<AlgorithmName, string>> = {
   'bitmap-scan': 'Its bias is mostly in which card follows which, which a position matrix barely sees; the order counts (n ≤ 8) catch it.',
@@ -49,7 +49,30 @@ function smallTable(r: PermutationResult): string {
     return `<tr><td>${permutationAt(k, r.n).join('')}</td><td>${int(c)}</td><td>${(share * 100).toFixed(3)}%</td>${classic}<td>${(c / r.expected).toFixed(3)}</td></tr>`;
   }).join('');
   const head = r.n === 3 ? '<th>share × 27</th>' : '';
-  return `<table class="counts"><thead><tr><th>order</th><th>count</th><th>share</th>${head}<th>÷ expected</th></tr></thead><tbody>${rows}</tbody></table>`;
+  return `<div class="table-wrap"><table class="counts"><caption>Counts of every order</caption><thead><tr><th scope="col">order</th><th scope="col">count</th><th scope="col">share</th>${head}<th scope="col">÷ expected</th></tr></thead><tbody>${rows}</tbody></table></div>`;
+}
+
+/** A closed <details> whose table is built when opened (40,320 rows for n = 8 cost nothing until asked for). */
+function lazyTable(summary: string, build: () => string): HTMLDetailsElement {
+  const details = document.createElement('details');
+  details.className = 'data';
+  details.innerHTML = `<summary>${summary}</summary><div class="table-wrap"></div>`;
+  details.addEventListener('toggle', () => {
+    const wrap = details.querySelector('.table-wrap')!;
+    if (details.open && !wrap.childElementCount) wrap.innerHTML = build();
+  });
+  return details;
+}
+
+function allOrders(r: PermutationResult): string {
+  const rows = Array.from(r.counts, (c, k) => `<tr><th scope="row">${permutationAt(k, r.n).join(' ')}</th><td>${int(c)}</td><td>${(c / r.expected).toFixed(3)}</td></tr>`).join('');
+  return `<table class="counts"><caption>Counts of every order, lexicographic</caption><thead><tr><th scope="col">order</th><th scope="col">count</th><th scope="col">÷ expected</th></tr></thead><tbody>${rows}</tbody></table>`;
+}
+
+function matrixTable(r: MatrixResult): string {
+  const head = Array.from({ length: r.n }, (_, j) => `<th scope="col">${j}</th>`).join('');
+  const rows = Array.from({ length: r.n }, (_, i) => `<tr><th scope="row">card ${i}</th>${Array.from({ length: r.n }, (_, j) => `<td>${int(r.counts[i * r.n + j])}</td>`).join('')}</tr>`).join('');
+  return `<table class="counts matrix"><caption>Times each card (row) ended at each position (column); ${int(r.expected)} expected per cell</caption><thead><tr><th scope="col">card ↓ position →</th>${head}</tr></thead><tbody>${rows}</tbody></table>`;
 }
 
 /** Creates the card of `algorithm` inside `parent`. */
@@ -79,6 +102,7 @@ export function createCard(parent: HTMLElement, algorithm: AlgorithmName): Card 
       box.insertAdjacentHTML('beforeend', `<p class="hint">Bars: count ÷ expected, on an axis from 0. Dashed line: the uniform law.
         Grey band: ±3σ, where a fair shuffle's bars fall by chance.</p>`);
       if (r.n <= 4) box.insertAdjacentHTML('beforeend', smallTable(r));
+      else box.append(lazyTable(`The ${int(r.counts.length)} counts as a table`, () => allOrders(r)));
     },
     showPositions(r) {
       verdicts.append(verdictBox('Positions', r));
@@ -93,9 +117,9 @@ export function createCard(parent: HTMLElement, algorithm: AlgorithmName): Card 
       readout.className = 'readout';
       readout.textContent = 'Point at a cell for its count.';
       const legend = heatmapLegend();
-      box.append(canvas, legend, readout);
+      box.append(canvas, legend, readout, lazyTable(`The ${r.n} × ${r.n} counts as a table`, () => matrixTable(r)));
       const hit = drawHeatmap(canvas, r, width(element));
-      legend.style.maxWidth = `${Math.max(320, canvas.clientWidth - 34)}px`;
+      legend.style.maxWidth = `${Math.max(240, canvas.clientWidth - 34)}px`;
       canvas.addEventListener('mousemove', (e) => {
         const c = hit(e.offsetX, e.offsetY);
         if (!c) return;

@@ -1,41 +1,17 @@
 /**
- * The visualiser's worker: runs every experiment through `fairdeck/fairness` (bounded WASM calls,
- * progress, abort) so the page only draws. One job at a time; 'stop' aborts it between chunks.
+ * The visualiser's worker. Every one of the page's workers serves the chunks of parallel runs
+ * (`serveChunks`, fairdeck/fairness); the first also runs the page's single-worker jobs — time vs
+ * N and WASM vs JS — one at a time, and 'stop' aborts them between bounded calls.
  */
-import {
-  chiSquarePValue, chiSquareUniform, countPermutations, init, MAX_PERMUTATION_N, positionMatrix, timeScaling,
-} from 'fairdeck/fairness';
+import { chiSquarePValue, chiSquareUniform, countPermutations, init, serveChunks, timeScaling } from 'fairdeck/fairness';
 import { plainJsPermutations } from './baseline.js';
-import type { CompareRow, Reply, Request, Settings } from './protocol.js';
+import type { CompareRow, Reply, Request } from './protocol.js';
 import { seedOf } from './settings.js';
 
 const scope = self as unknown as Worker;  // a dedicated worker's global scope (tsconfig has no WebWorker lib)
 const post = (reply: Reply, transfer: Transferable[] = []) => scope.postMessage(reply, transfer);
 const ready = init();
 let controller: AbortController | undefined;
-
-async function run(id: number, s: Settings, signal: AbortSignal): Promise<void> {
-  const kinds = s.n <= MAX_PERMUTATION_N ? (['permutations', 'positions'] as const) : (['positions'] as const);
-  const total = s.algorithms.length * kinds.length * s.trials;
-  let before = 0;
-  for (const algorithm of s.algorithms) {
-    for (const kind of kinds) {
-      const options = {
-        algorithm, n: s.n, trials: s.trials, rng: s.rng, seed: seedOf(s.seed), signal,
-        onProgress: (p: { done: number; trialsPerSecond: number }) =>
-          post({ type: 'progress', id, label: `${algorithm} · ${kind}`, done: before + p.done, total, trialsPerSecond: p.trialsPerSecond }),
-      };
-      if (kind === 'permutations') {
-        const result = await countPermutations(options);
-        post({ type: 'permutations', id, result }, [result.counts.buffer]);
-      } else {
-        const result = await positionMatrix(options);
-        post({ type: 'positions', id, result }, [result.counts.buffer]);
-      }
-      before += s.trials;
-    }
-  }
-}
 
 async function compare(id: number, n: number, trials: number, seed: string, signal: AbortSignal): Promise<void> {
   const rows: CompareRow[] = [];
@@ -58,16 +34,17 @@ async function compare(id: number, n: number, trials: number, seed: string, sign
   post({ type: 'compare', id, rows });
 }
 
+serveChunks(scope);
 scope.onmessage = async (event: MessageEvent<Request>) => {
   const request = event.data;
+  if (!request || 'fairdeckChunk' in request) return;  // served by serveChunks
   controller?.abort();
   if (request.type === 'stop') return;
   const current = (controller = new AbortController());
   const { id } = request;
   try {
     await ready;
-    if (request.type === 'run') await run(id, request.settings, current.signal);
-    else if (request.type === 'compare') await compare(id, request.n, request.trials, request.seed, current.signal);
+    if (request.type === 'compare') await compare(id, request.n, request.trials, request.seed, current.signal);
     else {
       const result = await timeScaling({
         algorithms: request.algorithms, sizes: request.sizes, rng: request.rng, seed: seedOf(request.seed), signal: current.signal,

@@ -5,14 +5,28 @@
 import { coreError, native, withBytes } from '../abi.js';
 import { seedOrEntropy } from '../entropy.js';
 import { manifest } from '../manifest.js';
-import type { Counter, CounterSpec, Measure } from './measure.js';
+import type { AlgorithmName } from './algorithms.js';
+import type { Counter, CounterSpec, Implementation, Measure } from './measure.js';
 import { sortRandomCounter } from './sort-random.js';
 
 export type { Counter, CounterSpec, Implementation, Measure } from './measure.js';
 
+/**
+ * Algorithms that run in JavaScript, each with its counter; every other algorithm runs in the core
+ * by name. A new algorithm (a provably-fair scheme, say) is its entry in algorithms.ts plus either
+ * a core experiment or a line here; the visualiser, the statistics and parallel runs then take it.
+ */
+export const JS_COUNTERS: Partial<Record<AlgorithmName, (spec: CounterSpec, measure: Measure) => Counter>> = {
+  'sort-random': sortRandomCounter,
+};
+
+/** Where `algorithm`'s trials run. */
+export const implementationOf = (algorithm: AlgorithmName): Implementation => (JS_COUNTERS[algorithm] ? 'js' : 'wasm');
+
 /** Opens a counter for `spec` measuring `measure`; fresh platform entropy when unseeded. */
 export function openCounter(spec: CounterSpec, measure: Measure): Counter {
-  if (spec.algorithm === 'sort-random') return sortRandomCounter(spec, measure);
+  const js = JS_COUNTERS[spec.algorithm];
+  if (js) return js(spec, measure);
   const c = native();
   const key = seedOrEntropy(spec.seed);
   const e = withBytes(c, [spec.algorithm, spec.rng, key.bytes], (at) =>

@@ -8,6 +8,7 @@ import { openCounter } from './counter.js';
 import type { Implementation, Measure } from './measure.js';
 import type { ResolvedExperiment } from './options.js';
 import { runChunks } from './runner.js';
+import { runWithWorkers, type ParallelSummary } from './run-workers.js';
 
 /** What every experiment result holds besides its statistics. */
 export interface RunSummary {
@@ -28,10 +29,13 @@ export interface RunSummary {
   elapsedMs: number;
   /** trials / elapsed seconds. */
   trialsPerSecond: number;
+  /** Only for runs with `workers`: how many, the chunk plan and the recorded master seed. */
+  parallel?: ParallelSummary;
 }
 
 /** Runs experiment `o` measuring `measure`; returns the counts and the run's summary. */
 export async function runExperiment(o: ResolvedExperiment, measure: Measure): Promise<{ counts: Float64Array; run: RunSummary }> {
+  if (o.workers !== undefined) return runWithWorkers(o, measure, o.workers);
   const counter = openCounter(o, measure);
   try {
     const elapsedMs = await runChunks(o.trials, o.chunk, (k) => counter.run(k), o);

@@ -5,7 +5,9 @@
 import { show } from '../errors.js';
 import { checkInt, checkKeys, randomOptions, type RandomOptions, type RngName, type SeedBytes } from '../options.js';
 import { checkAlgorithm, type AlgorithmName } from './algorithms.js';
+import { implementationOf } from './counter.js';
 import type { Progress, RunControl } from './runner.js';
+import { checkWorkers, type WorkersOption } from './workers.js';
 
 /** Options of `countPermutations` and `positionMatrix`. */
 export interface ExperimentOptions extends RandomOptions, RunControl {
@@ -19,6 +21,12 @@ export interface ExperimentOptions extends RandomOptions, RunControl {
   rounds?: number;
   /** Trials per WASM call, 1 to 2^18; default about 2^21 / (n + rounds). */
   chunk?: number;
+  /**
+   * Splits the run over workers by the chunk plan (plan.ts): a number of worker_threads (Node), or
+   * Workers/MessagePorts whose other side calls `serveChunks`. The counts for a seed are the same
+   * for any number of workers (but differ from a run without `workers`, which is one stream).
+   */
+  workers?: WorkersOption;
 }
 
 /** Options after validation. */
@@ -32,6 +40,7 @@ export interface ResolvedExperiment {
   seed: SeedBytes | undefined;
   signal: AbortSignal | undefined;
   onProgress: ((progress: Progress) => void) | undefined;
+  workers: WorkersOption | undefined;
 }
 
 /** Largest trial count (counts stay exact in float64 far beyond it). */
@@ -41,7 +50,7 @@ export const MAX_CHUNK = 2 ** 18;
 /** Largest `rounds` for random-swaps. */
 export const MAX_ROUNDS = 100_000;
 
-const KEYS = ['algorithm', 'n', 'trials', 'seed', 'rng', 'rounds', 'signal', 'onProgress', 'chunk'];
+const KEYS = ['algorithm', 'n', 'trials', 'seed', 'rng', 'rounds', 'signal', 'onProgress', 'chunk', 'workers'];
 
 /** Validates `signal` and `onProgress` (called with progress of type P). */
 export function checkControl<P = Progress>(o: Record<string, unknown>): { signal?: AbortSignal; onProgress?: (progress: P) => void } {
@@ -67,9 +76,13 @@ export function experimentOptions(options: unknown, maxN: number, what: string):
     rounds = checkInt('rounds', o.rounds, 0, MAX_ROUNDS);
   }
   const work = n + (algorithm === 'random-swaps' ? rounds : 0);
+  // About 2^21 item moves per WASM call; JavaScript algorithms (sort-random) are some 50× slower
+  // per shuffle, so they take calls of 2^15 / n to keep progress and Stop within a fraction of a second.
+  const budget = implementationOf(algorithm) === 'js' ? 2 ** 15 : 2 ** 21;
   const chunk = o.chunk === undefined
-    ? Math.max(1, Math.min(MAX_CHUNK, Math.trunc(2 ** 21 / work)))
+    ? Math.max(1, Math.min(MAX_CHUNK, Math.trunc(budget / work)))
     : checkInt('chunk', o.chunk, 1, MAX_CHUNK);
   const { rng, seed } = randomOptions({ seed: o.seed, rng: o.rng });
-  return { algorithm, n, trials, rounds, chunk, rng, seed, ...checkControl(o) } as ResolvedExperiment;
+  const workers = checkWorkers(o.workers);
+  return { algorithm, n, trials, rounds, chunk, rng, seed, ...checkControl(o), workers } as ResolvedExperiment;
 }

@@ -11,8 +11,20 @@ export function prepare(canvas: HTMLCanvasElement, width: number, height: number
   ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
   ctx.clearRect(0, 0, width, height);
   ctx.font = '11px system-ui, sans-serif';
+  readTheme();
   return ctx;
 }
 
-/** Ink colours of the charts' text and axes. */
-export const INK = '#222', MUTED = '#666', GRID = '#e4e4e4';
+/** Ink colours of the charts' text, axes, grid and noise band: the page theme's (light or dark). */
+export let INK = '#222', MUTED = '#666', GRID = '#e4e4e4', BAND = 'rgba(0, 0, 0, 0.10)', BAR = '#0072B2';
+
+/** Reads the chart colours from the page's CSS custom properties (--chart-ink and friends). */
+function readTheme(): void {
+  const style = globalThis.document ? getComputedStyle(document.documentElement) : undefined;
+  const get = (name: string, fallback: string) => style?.getPropertyValue(name).trim() || fallback;
+  INK = get('--chart-ink', INK);
+  MUTED = get('--chart-muted', MUTED);
+  GRID = get('--chart-grid', GRID);
+  BAND = get('--chart-band', BAND);
+  BAR = get('--chart-bar', BAR);
+}

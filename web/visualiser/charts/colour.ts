@@ -26,7 +26,7 @@ export function divergingGradient(): string {
   return `linear-gradient(to right, ${DIVERGING.join(', ')})`;
 }
 
-/** Okabe–Ito series colours (yellow left out: too pale on white). */
-export const SERIES = ['#0072B2', '#D55E00', '#009E73', '#CC79A7', '#E69F00', '#56B4E9', '#000000'];
+/** Okabe–Ito series colours (yellow left out: too pale on white; black is the theme's text colour). */
+export const SERIES = ['#0072B2', '#D55E00', '#009E73', '#CC79A7', '#E69F00', '#56B4E9', 'currentColor'];
 /** Dash patterns, combined with the colours so that 11 series stay distinct. */
 export const DASHES = ['', '6 3', '2 3', '8 3 2 3'];

@@ -5,7 +5,7 @@
  * range (min to max) of the arrangements it covers.
  */
 import { permutationAt } from 'fairdeck/fairness';
-import { GRID, INK, MUTED, prepare } from './canvas.js';
+import { BAND, BAR, GRID, INK, MUTED, prepare } from './canvas.js';
 
 /** What the histogram needs from a PermutationResult. */
 export interface HistogramData {
@@ -35,9 +35,9 @@ export function drawHistogram(canvas: HTMLCanvasElement, r: HistogramData, width
     ctx.fillStyle = MUTED;
     ctx.fillText(String(v), m.left - 4, y(v));
   }
-  ctx.fillStyle = 'rgba(0, 0, 0, 0.10)';
+  ctx.fillStyle = BAND;
   ctx.fillRect(m.left, y(1 + 3 * sigma), w, Math.max(1, y(1 - 3 * sigma) - y(1 + 3 * sigma)));
-  ctx.fillStyle = '#0072B2';
+  ctx.fillStyle = BAR;
   if (k <= w) {
     const bw = w / k, gap = bw > 6 ? 2 : 0;
     ratios.forEach((v, i) => ctx.fillRect(m.left + i * bw + gap / 2, y(v), Math.max(1, bw - gap), y(0) - y(v)));

@@ -25,9 +25,12 @@ export function durationLabel(ns: number): string {
 
 /** An SVG chart of `r`, `width` pixels wide. */
 export function scalingChart(r: TimeScalingResult, width: number): SVGSVGElement {
-  const height = 340, m = { left: 64, right: 240, top: 12, bottom: 44 };
-  const svg = el('svg', { width, height, viewBox: `0 0 ${width} ${height}`, role: 'img' }) as SVGSVGElement;
-  const w = width - m.left - m.right, h = height - m.top - m.bottom;
+  const algorithms = [...new Set(r.points.map((p) => p.algorithm))];
+  const narrow = width < 560;  // phones: the legend goes under the plot instead of beside it
+  const plotHeight = 340, m = { left: 64, right: narrow ? 12 : 240, top: 12, bottom: 44 };
+  const height = plotHeight + (narrow ? algorithms.length * 20 + 8 : 0);
+  const svg = el('svg', { width, height, viewBox: `0 0 ${width} ${height}`, role: 'img', 'aria-label': 'Time per shuffle against N, log–log; the fitted slopes and a table of the times follow' }) as SVGSVGElement;
+  const w = width - m.left - m.right, h = plotHeight - m.top - m.bottom;
   const sizes = [...new Set(r.points.map((p) => p.n))].sort((a, b) => a - b);
   const x0 = Math.log2(sizes[0]), x1 = Math.log2(sizes.at(-1)!);
   const ys = r.points.map((p) => Math.log10(p.nsPerShuffle));
@@ -36,23 +39,22 @@ export function scalingChart(r: TimeScalingResult, width: number): SVGSVGElement
   const Y = (ns: number) => m.top + h - ((Math.log10(ns) - y0) / Math.max(1, y1 - y0)) * h;
   svg.append(el('title', {}, 'Time per shuffle against N, log–log'));
   for (let d = y0; d <= y1; d++) {
-    svg.append(el('line', { x1: m.left, x2: m.left + w, y1: Y(10 ** d), y2: Y(10 ** d), stroke: '#e4e4e4' }));
+    svg.append(el('line', { x1: m.left, x2: m.left + w, y1: Y(10 ** d), y2: Y(10 ** d), class: 'grid' }));
     svg.append(el('text', { x: m.left - 6, y: Y(10 ** d) + 4, 'text-anchor': 'end', 'font-size': 11 }, durationLabel(10 ** d)));
   }
   const every = Math.ceil(sizes.length / 8);
   sizes.forEach((n, i) => i % every === 0 &&
     svg.append(el('text', { x: X(n), y: m.top + h + 16, 'text-anchor': 'middle', 'font-size': 11 }, sizeLabel(n))));
-  svg.append(el('text', { x: m.left + w / 2, y: height - 6, 'text-anchor': 'middle', 'font-size': 12 }, 'N (items per shuffle, log scale)'));
+  svg.append(el('text', { x: m.left + w / 2, y: plotHeight - 6, 'text-anchor': 'middle', 'font-size': 12 }, 'N (items per shuffle, log scale)'));
   svg.append(el('text', { x: 14, y: m.top + h / 2, 'font-size': 12, 'text-anchor': 'middle', transform: `rotate(-90 14 ${m.top + h / 2})` },
     'time per shuffle (log)'));
   const base = 10 ** y0, first = sizes[0];  // guides from the bottom-left corner: slope 1 and 2
   for (const [k, label] of [[1, '∝ N'], [2, '∝ N²']] as const) {
     const last = Math.min(sizes.at(-1)!, first * (10 ** (y1 - y0)) ** (1 / k));
-    svg.append(el('line', { x1: X(first), y1: Y(base), x2: X(last), y2: Y(base * (last / first) ** k), stroke: '#aaa', 'stroke-dasharray': '3 4' }));
+    svg.append(el('line', { x1: X(first), y1: Y(base), x2: X(last), y2: Y(base * (last / first) ** k), class: 'guide', 'stroke-dasharray': '3 4' }));
     const mid = first * (last / first) ** 0.8;  // label 80% along the guide, inside the plot
-    svg.append(el('text', { x: X(mid) + 6, y: Y(base * (mid / first) ** k) + 12, 'font-size': 11, fill: '#777' }, label));
+    svg.append(el('text', { x: X(mid) + 6, y: Y(base * (mid / first) ** k) + 12, 'font-size': 11, class: 'guide-label' }, label));
   }
-  const algorithms = [...new Set(r.points.map((p) => p.algorithm))];
   algorithms.forEach((a, i) => {
     const colour = SERIES[i % SERIES.length], dash = DASHES[Math.floor(i / SERIES.length) % DASHES.length] || (ALGORITHM_INFO[a].fair ? '' : '6 3');
     const pts = r.points.filter((p) => p.algorithm === a);
@@ -65,7 +67,7 @@ export function scalingChart(r: TimeScalingResult, width: number): SVGSVGElement
       dot.append(el('title', {}, `${a}, N = ${p.n}: ${durationLabel(p.nsPerShuffle)} per shuffle (median of ${p.calls} calls, ${p.implementation})`));
       svg.append(dot);
     }
-    const ly = m.top + 8 + i * 20, lx = m.left + w + 16;
+    const ly = narrow ? plotHeight + 8 + i * 20 : m.top + 8 + i * 20, lx = narrow ? m.left : m.left + w + 16;
     svg.append(el('line', { x1: lx, x2: lx + 22, y1: ly, y2: ly, stroke: colour, 'stroke-width': 2, 'stroke-dasharray': dash }));
     const k = r.exponents[a];
     const js = pts[0]?.implementation === 'js' ? ' (JS)' : '';

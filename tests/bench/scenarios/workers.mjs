@@ -1,0 +1,43 @@
+// Scenario: fairness runs split over worker_threads (`workers: N`, the public API): trials per
+// second with 1 and 2 workers for positions at n = 52 and orders at n = 3, both engines. Each
+// contender is one whole call (threads started, WASM loaded, chunks run, counts added), big
+// enough that start-up is a small part; 1 and 2 workers alternate, medians of the rounds. The
+// CPU time of the process (every thread) over the wall time shows how many cores it really got:
+// near 2 for 2 workers on an idle 2-core machine, much less when other processes hold the cores.
+import { availableParallelism } from 'node:os';
+import { init, countPermutations, positionMatrix } from 'fairdeck/fairness';
+import { median, report } from '../lib.mjs';
+
+await init();
+const ROUNDS = Number(process.env.WORKERS_ROUNDS ?? 3);
+const cases = [
+  ['positions n=52', positionMatrix, 52, 1 << 24],
+  ['permutations n=3', countPermutations, 3, 1 << 27],
+];
+const rows = [];
+for (const [tag, fn, n, trials] of cases) {
+  for (const rng of ['xoshiro256', 'chacha20']) {
+    const samples = { 1: [], 2: [] }, cores = { 1: [], 2: [] };
+    let first;
+    for (let r = 0; r < ROUNDS; r++) {
+      for (const workers of r % 2 ? [2, 1] : [1, 2]) {
+        const c0 = process.cpuUsage(), t0 = performance.now();
+        const result = await fn({ algorithm: 'fisher-yates', n, trials, rng, seed: 1, workers });
+        const wall = performance.now() - t0, c = process.cpuUsage(c0);
+        samples[workers].push((wall * 1e6) / trials);
+        cores[workers].push((c.user + c.system) / 1000 / wall);
+        first ??= result.counts;
+        if (result.counts.some((v, k) => v !== first[k])) throw new Error(`${tag} ${rng}: ${workers} workers gave other counts`);
+      }
+    }
+    for (const workers of [1, 2]) {
+      rows.push({
+        name: `${tag} ${rng}: ${workers} worker${workers > 1 ? 's' : ''}`, group: `workers-${tag}-${rng}`, peer: false,
+        note: `${(trials / 2 ** 20).toFixed(0)} Mi trials per call; cores used ${median(cores[workers]).toFixed(2)}`,
+        ns: median(samples[workers]), spread: 0, rounds: ROUNDS, reps: 1, cores: median(cores[workers]),
+      });
+    }
+    process.stderr.write(`workers: ${tag} ${rng} done\n`);
+  }
+}
+report('workers', rows, { parallelism: availableParallelism() });

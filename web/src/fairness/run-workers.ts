@@ -1,0 +1,47 @@
+/**
+ * An experiment run over workers: opens them (workers.ts), runs the chunk plan (parallel.ts) and
+ * describes the run like an in-thread one, plus what it takes to replay it.
+ */
+import { implementationOf, type Measure } from './counter.js';
+import type { RunSummary } from './experiment.js';
+import type { ResolvedExperiment } from './options.js';
+import { runParallel } from './parallel.js';
+import { seedRecord, type SeedRecord } from './plan.js';
+import { openWorkers, type WorkersOption } from './workers.js';
+
+/** How a run with `workers` was split, and its master seed (drawn from crypto when unseeded). */
+export interface ParallelSummary {
+  /** Workers used. */
+  workers: number;
+  /** Trials per chunk, and chunks. */
+  chunkTrials: number;
+  chunks: number;
+  /** The master seed: pass `replaySeed(seed)` as `seed` to get the same counts again. */
+  seed: SeedRecord;
+}
+
+/** Runs `o` over `workers`; the counts and the run's summary. */
+export async function runWithWorkers(o: ResolvedExperiment, measure: Measure, workers: WorkersOption): Promise<{ counts: Float64Array; run: RunSummary }> {
+  o.signal?.throwIfAborted();
+  const { ports, close } = await openWorkers(workers);
+  try {
+    const r = await runParallel(o, measure, ports);
+    return {
+      counts: r.counts,
+      run: {
+        algorithm: o.algorithm,
+        n: o.n,
+        trials: o.trials,
+        rounds: o.algorithm === 'random-swaps' ? o.rounds : undefined,
+        rng: o.rng,
+        seeded: o.seed !== undefined,
+        implementation: implementationOf(o.algorithm),
+        elapsedMs: r.elapsedMs,
+        trialsPerSecond: r.elapsedMs > 0 ? (o.trials * 1000) / r.elapsedMs : Infinity,
+        parallel: { workers: ports.length, chunkTrials: r.plan.chunkTrials, chunks: r.plan.chunks, seed: seedRecord(r.master) },
+      },
+    };
+  } finally {
+    await close();
+  }
+}
