@@ -111,6 +111,16 @@ it('replays the same first five cards from a seeded link, as new Deck({ seed }) 
   await page.close();
 });
 
+it('reads a 16-digit seed link as the integer seed, as every page and the CLI do (parseSeed)', async () => {
+  const { page, errors } = await open('?seed=1234567890123456');
+  await page.getByRole('button', { name: 'Deal a hand (5)' }).click();
+  const deck = new Deck({ seed: 1234567890123456 });
+  expect(await onTable(page)).toEqual(deck.deal(5).map((c) => c.name));
+  deck.dispose();
+  expect(errors).toEqual([]);
+  await page.close();
+});
+
 it('switches to the German style, redraws the table and keeps the options in the URL', async () => {
   const { page, errors } = await open('?seed=1');
   await page.keyboard.press('d');

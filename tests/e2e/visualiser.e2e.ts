@@ -110,6 +110,12 @@ it('exports the results as JSON and CSV', async () => {
   expect(errors).toEqual([]);
 });
 
+it('reads a 16-digit seed link as the integer seed, as the card table does (parseSeed)', async () => {
+  const data = await exported('?alg=fisher-yates&n=4&trials=10000&seed=1234567890123456&workers=1');
+  const hex = Array.from(new Uint8Array(new BigUint64Array([1234567890123456n]).buffer), (b) => b.toString(16).padStart(2, '0')).join('');
+  expect(data.seed).toEqual({ kind: 'integer', hex });  // the demo deals this seed as new Deck({ seed: 1234567890123456 })
+});
+
 /** Runs the page at `query` and returns its exported JSON. */
 async function exported(query: string): Promise<{ workers: number; seed: unknown; permutations: { counts: number[] }[]; positions: { counts: number[] }[] }> {
   const { page, errors } = await open(query);

@@ -2,7 +2,7 @@
  * The fairness visualiser: settings (kept in the URL) → runs split over Web Workers → result
  * cards, the time-vs-N chart and the WASM-vs-JS comparison. This file only wires.
  */
-import { ALGORITHM_INFO, ALGORITHMS, DEFAULT_SIZES, MAX_PERMUTATION_N, type AlgorithmName, type RngName } from 'fairdeck/fairness';
+import { ALGORITHM_INFO, ALGORITHMS, DEFAULT_SIZES, init, MAX_PERMUTATION_N, type AlgorithmName, type RngName } from 'fairdeck/fairness';
 import { Client, type JobRequest } from './client.js';
 import { download, toCSV, toJSON, type Results } from './export.js';
 import { esc, int, rate, seconds } from './format.js';
@@ -21,6 +21,7 @@ const buttons = ['run', 'scale', 'compare'].map((id) => $<HTMLButtonElement>(id)
 const stop = $<HTMLButtonElement>('stop');
 let results: Results | undefined;
 let running: AbortController | undefined;
+await init();  // the engines' names come from the core (manifest())
 const { settings, notes } = parseSettings(location.search);
 const client = new Client(settings.workers, (message) => finish('error', `A worker failed: ${message}`));
 

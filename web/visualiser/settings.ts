@@ -2,7 +2,7 @@
  * The visualiser's settings and the URL that holds them (?alg=…&n=…&trials=…&rng=…&seed=…&workers=…), so a
  * run can be shared and reloaded. Bad values fall back to defaults, with a note saying which.
  */
-import { ALGORITHMS, MAX_MATRIX_N, type AlgorithmName, type RngName, type Seed } from 'fairdeck/fairness';
+import { ALGORITHMS, manifest, MAX_MATRIX_N, parseSeed, type AlgorithmName, type RngName, type Seed } from 'fairdeck/fairness';
 import type { Settings } from './protocol.js';
 
 /** Most Web Workers the page starts. */
@@ -18,12 +18,9 @@ export const DEFAULTS: Readonly<Settings> = {
 };
 /** Largest trial count the page offers (the API allows far more). */
 export const MAX_PAGE_TRIALS = 1e9;
-const RNGS: readonly RngName[] = ['chacha20', 'xoshiro256'];
-
-/** A seed field as the API takes it: up to 15 digits are an integer seed, anything else a text seed. */
+/** A seed field as the API takes it: the package's parseSeed, as the card table and the CLI read it. */
 export function seedOf(text: string): Seed | undefined {
-  if (text === '') return undefined;
-  return /^\d{1,15}$/.test(text) ? Number(text) : text;
+  return parseSeed(text);
 }
 
 /** Settings from a query string, plus notes on every value that was ignored. */
@@ -50,8 +47,8 @@ export function parseSettings(search: string): { settings: Settings; notes: stri
   int('workers', 1, MAX_PAGE_WORKERS);
   const rng = q.get('rng');
   if (rng !== null) {
-    if ((RNGS as readonly string[]).includes(rng)) s.rng = rng as RngName;
-    else notes.push(`rng=${rng} is not chacha20 or xoshiro256; using ${s.rng}`);
+    if ((manifest().engines as readonly string[]).includes(rng)) s.rng = rng as RngName;
+    else notes.push(`rng=${rng} is not one of ${manifest().engines.join(', ')}; using ${s.rng}`);
   }
   s.seed = q.get('seed') ?? '';
   return { settings: s, notes };

@@ -27,3 +27,5 @@ export type { ParallelSummary } from './run-workers.js';
 export type { RunSummary } from './experiment.js';
 export type { Implementation } from './counter.js';
 export type { RandomOptions, RngName, Seed } from '../options.js';
+export { parseSeed } from '../options.js';
+export { manifest, type Manifest } from '../manifest.js';
