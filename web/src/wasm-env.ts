@@ -9,9 +9,9 @@ const simdProbe = new Uint8Array([
   0, 97, 115, 109, 1, 0, 0, 0, 1, 5, 1, 96, 0, 1, 123, 3, 2, 1, 0, 10, 8, 1, 6, 0, 65, 0, 253, 15, 11,
 ]);
 
-/** Throws an Error saying what is missing if `wasm` (default: the global) cannot run fairdeck. */
-export function checkWebAssembly(wasm: unknown = (globalThis as { WebAssembly?: unknown }).WebAssembly): void {
-  const api = wasm as Partial<typeof WebAssembly> | undefined;
+/** Throws an Error saying what is missing if `host.WebAssembly` (default: the global one) cannot run fairdeck. */
+export function checkWebAssembly(host: { WebAssembly?: unknown } = globalThis): void {
+  const api = host.WebAssembly as Partial<typeof WebAssembly> | undefined;
   if (typeof api !== 'object' || api === null || typeof api.compile !== 'function' || typeof api.validate !== 'function') {
     throw new Error(
       'fairdeck needs WebAssembly, and this environment has none (WebAssembly is ' +
