@@ -50,6 +50,8 @@ describe('the environment check', () => {
         'source of script in the following Content Security Policy directive: "script-src \'self\'".',
     );
     expect(isCspBlock(chromium)).toBe(true);
+    expect(isCspBlock(new WebAssembly.CompileError('call to WebAssembly.compile() blocked by CSP'))).toBe(true); // Firefox
+    expect(isCspBlock(new EvalError("Refused to create a WebAssembly object because 'unsafe-eval' is not allowed"))).toBe(true); // Safari
     expect(isCspBlock(new WebAssembly.CompileError('expected magic word 00 61 73 6d'))).toBe(false);
     expect(cspMessage(chromium)).toMatch(/Add 'wasm-unsafe-eval' to script-src .* needs no 'unsafe-eval'/);
   });

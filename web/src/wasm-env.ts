@@ -1,7 +1,7 @@
 /**
  * What the environment must offer before fairdeck compiles its module, and the messages that say
- * what is missing: WebAssembly itself, SIMD128 (probed with a 30-byte module, validate() only,
- * nothing compiled), gzip decompression for the embedded copy, and a CSP that allows compiling.
+ * what is missing: WebAssembly itself, SIMD128 (probed with a 29-byte module, validate() only,
+ * nothing compiled), and a Content-Security-Policy that allows compiling.
  */
 
 /** (module (func (result v128) i32.const 0 i8x16.splat)): valid only where SIMD128 is supported. */
@@ -30,7 +30,8 @@ export function checkWebAssembly(host: { WebAssembly?: unknown } = globalThis): 
 /** True if `error` is a Content-Security-Policy refusal to compile or instantiate WebAssembly. */
 export function isCspBlock(error: unknown): boolean {
   const text = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
-  return /Content[ -]Security[ -]Policy|wasm-unsafe-eval|wasm-eval|EvalError/i.test(text);
+  // Chromium names the policy (tested); other engines word it differently: an EvalError, or "CSP".
+  return /Content[ -]Security[ -]Policy|\bCSP\b|wasm-unsafe-eval|wasm-eval|EvalError/i.test(text);
 }
 
 /** The message for a CSP block: names the directive the page must add. */
