@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The reach matrix (tests/reach/README.md): packs the package, installs it with every bundler and
+# The reach matrix (docs/delivery.md): packs the package, installs it with every bundler and
 # runtime of tests/reach/apps (exact versions) into build/reach, builds each app as its tool's
 # documentation says, and checks in Chromium or in the runtime that it deals the golden hand.
 # build/reach/node_modules and npm's cache are kept between runs (the warm run installs nothing new).
