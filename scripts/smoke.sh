@@ -32,6 +32,9 @@ deck.dispose();
 assert.deepEqual([...shuffle([1, 2, 3, 4], { seed: 5 })].sort(), [1, 2, 3, 4]);
 assert.equal(permutation(1000).length, 1000);
 assert.equal(randomUint32(4, { seed: 42 }).length, 4);
+// The .wasm is exported for self-hosting, and compiles (init() itself used the embedded copy).
+const wasmFile = new URL(import.meta.resolve('fairdeck/fairdeck.wasm'));
+assert.ok(WebAssembly.validate(readFileSync(wasmFile)), `${wasmFile} is not valid WebAssembly`);
 const { serverSeed, commitment } = commitRound();
 const table = new Deck({ provable: { serverSeed, clientSeed: 'smoke', nonce: 3 } });
 const hand = table.deal(5).map(String);

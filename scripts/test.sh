@@ -46,6 +46,7 @@ stage "Vitest (Node, WASM)" unit
 stage "package build" bash scripts/build-package.sh
 stage "consumer smoke test (npm pack)" bash scripts/smoke.sh
 stage "end-to-end (Chromium)" e2e
+stage "reach matrix (bundlers, runtimes, strict CSP; tests/reach)" bash scripts/reach.sh
 echo
 echo "npm test: all stages passed in $(( $(date +%s) - start )) s"
 echo "stages: $passed passed, 0 failed"

@@ -11,12 +11,12 @@ import { build, preview, type PreviewServer } from 'vite';
 
 export const root = fileURLToPath(new URL('../..', import.meta.url));
 
-/** Launches headless Chromium with the flags this machine needs (docs/toolchain.md, pitfall 17). */
-export function launch(): Promise<Browser> {
+/** Launches headless Chromium with the flags this machine needs (docs/toolchain.md, pitfall 17), plus `extra`. */
+export function launch(extra: string[] = []): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
-      '--disable-component-update', '--disable-sync'],
+      '--disable-component-update', '--disable-sync', ...extra],
   });
 }
 

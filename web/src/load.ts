@@ -1,70 +1,45 @@
 /**
- * Loading the WASM module once (memoised), in browsers, workers, Vite and plain Node ESM.
+ * Loading the WASM module once (memoised), in browsers, workers, bundlers, Node, Deno and Bun.
  *
- * Emscripten 3.1.6's Node path needs `require`, so the module is built for web/worker only and,
- * in Node, the .wasm bytes are read here and handed to the factory (docs/toolchain.md, pitfall 3).
- * The file is located with `new URL('./wasm/fairdeck.wasm', import.meta.url)`, which Vite turns
- * into a hashed asset in dev and build.
+ * By default the module comes from the copy embedded in the package (no asset for a bundler to
+ * find, no URL to resolve); `init({ wasm })` takes a URL, a string, bytes or a compiled
+ * WebAssembly.Module instead (wasm-source.ts). The package's loader compiles the module itself
+ * and hands it to the Emscripten factory through `instantiateWasm`, so the glue never fetches.
  */
 import createFairdeckModule, { type FairdeckModule } from './wasm/fairdeck.js';
+import { checkWebAssembly } from './wasm-env.js';
+import { compileSource, describe, type WasmSource } from './wasm-source.js';
 
 /** Where to load the WASM from, for hosts that serve it elsewhere or embed it. */
 export interface InitOptions {
-  /** URL of fairdeck.wasm, or its bytes, or a compiled WebAssembly.Module. */
-  wasm?: string | URL | ArrayBuffer | Uint8Array | WebAssembly.Module;
+  /**
+   * URL of fairdeck.wasm (a relative string resolves against the page), or its bytes, or a
+   * compiled WebAssembly.Module. Default: the copy embedded in the package.
+   */
+  wasm?: WasmSource;
 }
 
 let loading: Promise<FairdeckModule> | undefined;
 let loaded: FairdeckModule | undefined;
 
-function isNode(): boolean {
-  const p = (globalThis as { process?: { versions?: { node?: string } } }).process;
-  return typeof p?.versions?.node === 'string';
-}
-
-async function readFileUrl(url: URL): Promise<Uint8Array> {
-  const fsName = 'node:fs/promises';
-  const fs = (await import(/* @vite-ignore */ fsName)) as typeof import('node:fs/promises');
-  return fs.readFile(url);
-}
-
-async function wasmBytes(source: string | URL): Promise<Uint8Array | undefined> {
-  const url = new URL(String(source), import.meta.url);
-  if (url.protocol === 'file:' && isNode()) return readFileUrl(url);
-  return undefined;
-}
-
 async function load(options: InitOptions): Promise<FairdeckModule> {
-  const source = options.wasm ?? new URL('./wasm/fairdeck.wasm', import.meta.url);
-  const where =
-    source instanceof URL || typeof source === 'string'
-      ? String(source)
-      : source instanceof WebAssembly.Module ? 'the WebAssembly.Module given' : 'the bytes given';
+  checkWebAssembly();
+  const compiled = await compileSource(options.wasm);
+  // The factory's promise never settles if instantiation (or `done`) fails here: race it.
+  let fail: (reason: unknown) => void = () => {};
+  const failed = new Promise<never>((_, reject) => (fail = reject));
   try {
-    if (typeof source === 'string' || source instanceof URL) {
-      const bytes = await wasmBytes(source);
-      if (bytes) return await createFairdeckModule({ wasmBinary: bytes });
-      const href = new URL(String(source), import.meta.url).href;
-      return await createFairdeckModule({ locateFile: () => href });
-    }
-    if (source instanceof WebAssembly.Module) {
-      // The factory's promise never settles if instantiation (or `done`) fails here: race it.
-      const compiled = source;
-      let fail: (reason: unknown) => void = () => {};
-      const failed = new Promise<never>((_, reject) => (fail = reject));
-      return await Promise.race([
-        createFairdeckModule({
-          instantiateWasm: (imports, done) => {
-            WebAssembly.instantiate(compiled, imports).then((instance) => done(instance, compiled)).catch(fail);
-            return {};
-          },
-        }),
-        failed,
-      ]);
-    }
-    return await createFairdeckModule({ wasmBinary: source as ArrayBuffer | Uint8Array });
+    return await Promise.race([
+      createFairdeckModule({
+        instantiateWasm: (imports, done) => {
+          WebAssembly.instantiate(compiled, imports).then((instance) => done(instance, compiled)).catch(fail);
+          return {};
+        },
+      }),
+      failed,
+    ]);
   } catch (cause) {
-    throw new Error(`fairdeck: could not load its WebAssembly module from ${where}: ${String(cause)}`, { cause });
+    throw new Error(`fairdeck: could not load its WebAssembly module from ${describe(options.wasm)}: ${String(cause)}`, { cause });
   }
 }
 
