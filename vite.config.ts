@@ -1,21 +1,25 @@
 // Vite serves and builds the pages (web/demo, web/visualiser, web/faces). They import the package's public
 // API by name; here the name points at the TypeScript sources, so dev and build use the same code.
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 
 const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 const pages = ['index.html', 'demo/index.html', 'visualiser/index.html', 'faces/index.html'].filter((p) => existsSync(here(`web/${p}`)));
 
-/** `fairdeck`, `fairdeck/random`, `fairdeck/fairness` and `fairdeck/faces` resolved to the TypeScript sources (Vitest uses them too). */
-export const packageAliases = [
-  { find: /^fairdeck\/random$/, replacement: here('web/src/random.ts') },
-  { find: /^fairdeck\/fairness$/, replacement: here('web/src/fairness/index.ts') },
-  { find: /^fairdeck\/faces$/, replacement: here('web/src/faces/index.ts') },
-  { find: /^fairdeck\/provable$/, replacement: here('web/src/provable/index.ts') },
-  { find: /^fairdeck\/verify$/, replacement: here('web/src/verify/index.ts') },
-  { find: /^fairdeck$/, replacement: here('web/src/index.ts') },
-];
+/**
+ * Every entry of the package resolved to its TypeScript source, derived from package.json's
+ * `exports` map (the one place the entries are written): each entry's `fairdeck-source`
+ * condition names its source, which tsconfig.json's `customConditions` also follows. Vitest uses
+ * these aliases too.
+ */
+const exportsMap = (JSON.parse(readFileSync(here('package.json'), 'utf8')) as { exports: Record<string, unknown> }).exports;
+export const packageAliases = Object.entries(exportsMap).flatMap(([entry, target]) => {
+  const source = (target as { 'fairdeck-source'?: string })['fairdeck-source'];
+  if (!source) return [];
+  const name = entry === '.' ? 'fairdeck' : `fairdeck/${entry.slice(2)}`;
+  return [{ find: new RegExp(`^${name.replace('/', '\\/')}$`), replacement: here(source) }];
+});
 
 export default defineConfig({
   root: here('web'),
