@@ -7,7 +7,7 @@ import { show } from '../errors.js';
 
 /** Every algorithm name, fair ones first. */
 export const ALGORITHMS = [
-  'fisher-yates', 'inside-out', 'lazy', 'bitmap', 'remove-random',
+  'fisher-yates', 'inside-out', 'lazy', 'bitmap', 'remove-random', 'provable',
   'naive-swap', 'off-by-one', 'sattolo', 'random-swaps', 'bitmap-scan', 'sort-random',
 ] as const;
 
@@ -31,6 +31,7 @@ export const ALGORITHM_INFO: Readonly<Record<AlgorithmName, AlgorithmInfo>> = {
   lazy: { fair: true, cost: 'O(n)', summary: 'Fisher–Yates one step per deal (the lazy deck strategy).' },
   bitmap: { fair: true, cost: 'O(n)', summary: 'Deals the r-th undealt card of a bitmap, r uniform (the bitmap deck strategy).' },
   'remove-random': { fair: true, cost: 'O(n²)', summary: 'Removes a random element of a list, n times: fair, but slow.' },
+  provable: { fair: true, cost: 'O(n) + one HMAC', summary: 'The provably fair scheme (docs/provably-fair.md): trial t deals round nonce t, as a player\'s rounds come.' },
   'naive-swap': { fair: false, cost: 'O(n)', summary: 'Swaps a[i] with a[random[0, n)]: n^n paths cannot spread evenly over n! orders.' },
   'off-by-one': { fair: false, cost: 'O(n)', summary: 'Swaps a[i] with a[random[0, n−1)] (the 1999 poker site): the last card never stays last.' },
   sattolo: { fair: false, cost: 'O(n)', summary: "Sattolo's j = random[0, i): only cyclic orders, no card ever stays in place." },
