@@ -2,7 +2,7 @@
  * The fairness visualiser: settings (kept in the URL) → runs split over Web Workers → result
  * cards, the time-vs-N chart and the WASM-vs-JS comparison. This file only wires.
  */
-import { ALGORITHM_INFO, ALGORITHMS, DEFAULT_SIZES, init, MAX_PERMUTATION_N, type AlgorithmName, type RngName } from 'fairdeck/fairness';
+import { ALGORITHM_INFO, ALGORITHMS, DEFAULT_SIZES, init, manifest, type AlgorithmName, type RngName } from 'fairdeck/fairness';
 import { Client, type JobRequest } from './client.js';
 import { download, toCSV, toJSON, type Results } from './export.js';
 import { esc, int, rate, seconds } from './format.js';
@@ -104,7 +104,7 @@ $('run').addEventListener('click', async () => {
   const cards = new Map<AlgorithmName, Card>();
   const host = $('results');
   host.replaceChildren();
-  if (s.n > MAX_PERMUTATION_N) host.insertAdjacentHTML('beforeend', `<p class="note">n = ${s.n} has ${s.n}! orders, too many to count: only the position matrix is measured (permutations need n ≤ ${MAX_PERMUTATION_N}).</p>`);
+  if (s.n > manifest().limits.maxPermutationN) host.insertAdjacentHTML('beforeend', `<p class="note">n = ${s.n} has ${s.n}! orders, too many to count: only the position matrix is measured (permutations need n ≤ ${manifest().limits.maxPermutationN}).</p>`);
   for (const a of s.algorithms) cards.set(a, createCard(host, a));
   const t0 = begin();
   const controller = (running = new AbortController());
@@ -139,7 +139,7 @@ $('scale').addEventListener('click', () => {
 $('compare').addEventListener('click', () => {
   const s = read();
   if (!s) return;
-  const n = Math.min(s.n, MAX_PERMUTATION_N), trials = Math.min(s.trials, 10_000_000);
+  const n = Math.min(s.n), trials = Math.min(s.trials, 10_000_000);
   start({ type: 'compare', n, trials, seed: s.seed }, 'shuffles', (reply) => {
     if (reply.type !== 'compare') return;
     results = { ...(results ?? { settings: s, workers: s.workers, seed: undefined, permutations: [], positions: [] }), comparison: reply.rows };

@@ -5,7 +5,7 @@
  * crypto.getRandomValues for the whole run, and the run records it.
  */
 import {
-  countPermutations, MAX_PERMUTATION_N, positionMatrix, type MatrixResult, type PermutationResult, type SeedRecord,
+  countPermutations, manifest, positionMatrix, type MatrixResult, type PermutationResult, type SeedRecord,
 } from 'fairdeck/fairness';
 import type { Settings } from './protocol.js';
 import { seedOf } from './settings.js';
@@ -27,7 +27,7 @@ export interface RunRecord {
 /** Runs `s` over `workers`; resolves when done, rejects with the reason when `signal` aborts. */
 export async function runExperiments(s: Settings, workers: readonly Worker[], signal: AbortSignal, hooks: RunHooks, record: RunRecord): Promise<void> {
   const seed = seedOf(s.seed) ?? crypto.getRandomValues(new Uint8Array(32));
-  const kinds = s.n <= MAX_PERMUTATION_N ? (['permutations', 'positions'] as const) : (['positions'] as const);
+  const kinds = s.n <= manifest().limits.maxPermutationN ? (['permutations', 'positions'] as const) : (['positions'] as const);
   const total = s.algorithms.length * kinds.length * s.trials;
   record.workers = workers.length;
   let before = 0;

@@ -2,7 +2,7 @@
  * The visualiser's settings and the URL that holds them (?alg=…&n=…&trials=…&rng=…&seed=…&workers=…), so a
  * run can be shared and reloaded. Bad values fall back to defaults, with a note saying which.
  */
-import { ALGORITHMS, manifest, MAX_MATRIX_N, parseSeed, type AlgorithmName, type RngName, type Seed } from 'fairdeck/fairness';
+import { ALGORITHMS, manifest, parseSeed, type AlgorithmName, type RngName, type Seed } from 'fairdeck/fairness';
 import type { Settings } from './protocol.js';
 
 /** Most Web Workers the page starts. */
@@ -42,7 +42,7 @@ export function parseSettings(search: string): { settings: Settings; notes: stri
     if (Number.isInteger(v) && v >= min && v <= max) s[key] = v;
     else notes.push(`${key}=${text} is not an integer from ${min} to ${max}; using ${s[key]}`);
   };
-  int('n', 2, MAX_MATRIX_N);
+  int('n', 2, manifest().limits.maxMatrixN);
   int('trials', 1, MAX_PAGE_TRIALS);
   int('workers', 1, MAX_PAGE_WORKERS);
   const rng = q.get('rng');

@@ -3,6 +3,7 @@
  * matrix has fixed row and column sums, so its χ² is scaled by (n−1)/n and has (n−1)² degrees of
  * freedom (statistics.ts).
  */
+import { manifest } from '../manifest.js';
 import { runExperiment, type RunSummary } from './experiment.js';
 import { experimentOptions, type ExperimentOptions } from './options.js';
 import { chiSquarePValue, largestDeviation, matrixChiSquare } from './statistics.js';
@@ -34,6 +35,7 @@ export interface MatrixResult extends RunSummary {
 }
 
 /** Largest n for positionMatrix. */
+/** @deprecated Read `manifest().limits.maxMatrixN` (the core's own limit); kept for 0.1 callers. */
 export const MAX_MATRIX_N = 64;
 
 /**
@@ -42,7 +44,7 @@ export const MAX_MATRIX_N = 64;
  * a bad option.
  */
 export async function positionMatrix(options: ExperimentOptions): Promise<MatrixResult> {
-  const o = experimentOptions(options, MAX_MATRIX_N, 'positionMatrix');
+  const o = experimentOptions(options, manifest().limits.maxMatrixN, 'positionMatrix');
   const { counts, run } = await runExperiment(o, 'positions');
   const expected = o.trials / o.n;
   const chiSquare = matrixChiSquare(counts, o.n);

@@ -2,6 +2,7 @@
  * `countPermutations`: shuffle 0…n−1 many times (n ≤ 8), count each of the n! arrangements and
  * test the counts against the uniform law with Pearson's χ² (n! − 1 degrees of freedom).
  */
+import { manifest } from '../manifest.js';
 import { runExperiment, type RunSummary } from './experiment.js';
 import { experimentOptions, type ExperimentOptions } from './options.js';
 import { permutationAt } from './ranks.js';
@@ -36,6 +37,7 @@ export interface PermutationResult extends RunSummary {
 }
 
 /** Largest n for countPermutations (8! = 40,320 arrangements). */
+/** @deprecated Read `manifest().limits.maxPermutationN` (the core's own limit); kept for 0.1 callers. */
 export const MAX_PERMUTATION_N = 8;
 
 /**
@@ -44,7 +46,7 @@ export const MAX_PERMUTATION_N = 8;
  * a bad option.
  */
 export async function countPermutations(options: ExperimentOptions): Promise<PermutationResult> {
-  const o = experimentOptions(options, MAX_PERMUTATION_N, 'countPermutations');
+  const o = experimentOptions(options, manifest().limits.maxPermutationN, 'countPermutations');
   const { counts, run } = await runExperiment(o, 'permutations');
   let most = 0, least = 0;
   for (let k = 1; k < counts.length; k++) {

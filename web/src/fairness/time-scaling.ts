@@ -4,6 +4,7 @@
  * them) and reports the median time per shuffle; an algorithm whose next size would need a
  * single shuffle longer than `maxShuffleMs` skips its remaining sizes rather than make one long call.
  */
+import { manifest } from '../manifest.js';
 import { show } from '../errors.js';
 import { checkInt, checkKeys, randomOptions, type RandomOptions, type RngName } from '../options.js';
 import { checkAlgorithm, type AlgorithmName } from './algorithms.js';
@@ -91,7 +92,7 @@ export async function timeScaling(options: TimeScalingOptions): Promise<TimeScal
   const o = checkKeys(options, KEYS, 'timeScaling options');
   const algorithms = list('algorithms', o.algorithms, 11).map((a, i) => checkAlgorithm(`algorithms[${i}]`, a));
   if (new Set(algorithms).size !== algorithms.length) throw new RangeError('algorithms must not repeat a name');
-  const sizes = list('sizes', o.sizes, 32).map((s, i) => checkInt(`sizes[${i}]`, s, 2, 2 ** 20)).sort((a, b) => a - b);
+  const sizes = list('sizes', o.sizes, 32).map((s, i) => checkInt(`sizes[${i}]`, s, 2, manifest().limits.maxTimingN)).sort((a, b) => a - b);
   const budgetMs = o.budgetMs === undefined ? 60 : checkInt('budgetMs', o.budgetMs, 1, 10_000);
   const maxShuffleMs = o.maxShuffleMs === undefined ? 250 : checkInt('maxShuffleMs', o.maxShuffleMs, 1, 10_000);
   const { rng, seed } = randomOptions({ seed: o.seed, rng: o.rng });
