@@ -114,9 +114,6 @@ inline std::unique_ptr<Deck> restore_state(std::string_view text, const std::opt
   const Composition comp = make_composition(detail::field(v, "style", K::string, "a style name").string,
                                             static_cast<std::uint32_t>(decks), static_cast<std::uint32_t>(jokers),
                                             static_cast<std::uint32_t>(size));
-  if (size > kMaxSavableCards)
-    throw RangeError("state.size is " + std::to_string(size) + " but the largest deck whose state can be saved has " +
-                     std::to_string(kMaxSavableCards) + " cards");
   if (comp.size() != size) throw RangeError("state.size is " + std::to_string(size) + " but the style, decks and jokers make " + std::to_string(comp.size()));
   const Strategy strategy = parse_strategy(detail::field(v, "strategy", K::string, "a strategy name").string);
   const std::string& rng = detail::field(v, "rng", K::string, "an engine name").string;
@@ -129,6 +126,9 @@ inline std::unique_ptr<Deck> restore_state(std::string_view text, const std::opt
   if (undealt.size() + returned.size() + dealt.size() != size)  // before allocating `size` bytes below
     throw RangeError("state piles hold " + std::to_string(undealt.size() + returned.size() + dealt.size()) +
                      " cards but the deck has " + std::to_string(size));
+  if (size > kMaxSavableCards)  // no deck this large saves a state (save_state refuses it)
+    throw RangeError("state.size is " + std::to_string(size) + " but the largest deck whose state can be saved has " +
+                     std::to_string(kMaxSavableCards) + " cards");
   std::vector<std::uint8_t> seen(size, 0);
   for (const auto* pile : {&undealt, &returned, &dealt})
     for (std::uint32_t c : *pile) {
