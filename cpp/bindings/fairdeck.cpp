@@ -277,6 +277,10 @@ EMSCRIPTEN_KEEPALIVE u32 fd_bulk_step(fd::BulkShuffle* b, void* ptr, int width, 
   return k;
 }
 EMSCRIPTEN_KEEPALIVE bool fd_bulk_ok(fd::BulkShuffle* b) { return !b->failed(); }
+#ifdef FAIRDECK_BENCH_EXPORTS
+/// Bench-only build (preset wasm-bench): plain Fisher–Yates whatever n is, for the 10^8 comparison.
+EMSCRIPTEN_KEEPALIVE void fd_bulk_plain(fd::BulkShuffle* b) { b->fisher_yates_only(); }
+#endif
 /// Writes start, start + 1, … (count values) at ptr: permutation()'s identity, without a JS loop.
 EMSCRIPTEN_KEEPALIVE void fd_fill_identity(u32* out, u32 start, u32 count) {
   for (u32 i = 0; i < count; ++i) out[i] = start + i;
