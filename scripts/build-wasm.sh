@@ -13,5 +13,5 @@ fi
 cmake --preset wasm >/dev/null   # CMakePresets.json
 cmake --build --preset wasm
 mkdir -p "$out"
-cp build/wasm/fairdeck.js build/wasm/fairdeck.wasm "$out/"
+cp build/wasm/fairdeck.js build/wasm/fairdeck.wasm build/wasm/fairness.js build/wasm/fairness.wasm "$out/"   # fairness: docs/size.md
 echo "wasm: $(gzip -9c "$out/fairdeck.js" | wc -c) + $(gzip -9c "$out/fairdeck.wasm" | wc -c) bytes gzip (glue + wasm)"

@@ -14,9 +14,6 @@
 //    them out at once and frees them in a `finally`, so a failed decode never leaks.
 //  - Every deck export goes through `on(deck, …)`: it first applies the cards JS dealt from the
 //    deck's window (the `taken` cell), then runs, then republishes the window. JS cannot forget.
-#include <emscripten/emscripten.h>
-#include <malloc.h>
-
 #include <cstdint>
 #include <cstdlib>
 #include <memory>
@@ -25,62 +22,14 @@
 #include <string_view>
 #include <vector>
 
+#include "common.hpp"
 #include "fairdeck/bulk.hpp"
-#include "fairdeck/fairness.hpp"
+#include "fairdeck/fairness.hpp"  // names and limits only (fd_manifest)
 #include "fairdeck/state.hpp"
-
-namespace fd = fairdeck;
-using u32 = std::uint32_t;
-using u8 = std::uint8_t;
 
 namespace {
 
-/// Error kinds, as fd_manifest() names them for TypeScript.
-enum ErrorKind : int { kNone = 0, kError = 1, kTypeError = 2, kRangeError = 3 };
-int g_error_kind = kNone;
-std::string g_error_message;
-std::string g_text;  // the last text result, until fd_text_free()
-
-/// Returned by exports that report a count when they fail (the error is recorded).
-constexpr u32 kFailed = 0xffffffffu;
-
-/// Runs f; on a C++ exception records it and returns `fallback`.
-template <class R, class F>
-R guard(R fallback, F&& f) noexcept {
-  g_error_kind = kNone;
-  try {
-    return f();
-  } catch (const fd::TypeError& e) {
-    g_error_kind = kTypeError, g_error_message = e.what();
-  } catch (const std::invalid_argument& e) {
-    g_error_kind = kTypeError, g_error_message = e.what();
-  } catch (const std::out_of_range& e) {
-    g_error_kind = kRangeError, g_error_message = e.what();
-  } catch (const std::bad_alloc&) {
-    g_error_kind = kRangeError, g_error_message = "not enough WASM memory for this request (the heap holds at most 4 GiB)";
-  } catch (const std::exception& e) {
-    g_error_kind = kError, g_error_message = e.what();
-  } catch (...) {
-    g_error_kind = kError, g_error_message = "unknown error in the fairdeck core";
-  }
-  return fallback;
-}
-
-/// Makes `s` the text result and returns its address (its length: fd_text_length()).
-const char* text(std::string s) {
-  g_text = std::move(s);
-  return g_text.data();
-}
-
-std::string_view view(const char* p, u32 n) { return {p ? p : "", p ? n : 0}; }
-
-fd::Rng make_rng(std::string_view rng, int seed_kind, std::string_view seed) {
-  if (seed_kind < 0 || seed_kind > 3) throw fd::TypeError("seed kind must be 0–3");
-  const auto kind = static_cast<fd::SeedKind>(seed_kind);
-  return fd::Rng(rng, fd::derive_key(kind, seed), kind == fd::SeedKind::entropy);
-}
-
-fd::Bytes32 to_key(std::string_view bytes) { return fd::derive_key(fd::SeedKind::entropy, bytes); }
+using namespace fairdeck::abi;  // errors, guard, text results, make_rng (common.hpp)
 
 /// A deck as JS sees it: the core deck, the heap buffer for ids in and out, and the two cells of
 /// its dealing window. While an eager deck's return pile is empty its next deals are already
@@ -159,23 +108,10 @@ std::string manifest() {
 
 extern "C" {
 
-// ---- errors, text results, memory ----
-EMSCRIPTEN_KEEPALIVE int fd_error_kind() { return g_error_kind; }
-EMSCRIPTEN_KEEPALIVE const char* fd_error_message() { return g_error_message.data(); }
-EMSCRIPTEN_KEEPALIVE u32 fd_error_length() { return static_cast<u32>(g_error_message.size()); }
-EMSCRIPTEN_KEEPALIVE u32 fd_text_length() { return static_cast<u32>(g_text.size()); }
-EMSCRIPTEN_KEEPALIVE void fd_text_free() { std::string().swap(g_text); }
+// ---- names and limits (errors, text results and memory: basics.cpp) ----
 EMSCRIPTEN_KEEPALIVE const char* fd_manifest() {
   return guard<const char*>(nullptr, [] { return text(manifest()); });
 }
-/// `bytes` of heap (a double, so any JS number is checked here); 0 if it cannot be had.
-EMSCRIPTEN_KEEPALIVE void* fd_alloc(double bytes) {
-  if (!(bytes >= 1) || bytes > 4294967295.0) return nullptr;
-  return std::malloc(static_cast<std::size_t>(bytes));
-}
-EMSCRIPTEN_KEEPALIVE void fd_free(void* p) { std::free(p); }
-/// Bytes of the heap allocated now (malloc's count): lets tests prove that everything is freed.
-EMSCRIPTEN_KEEPALIVE double fd_heap_used() { return static_cast<double>(static_cast<unsigned>(mallinfo().uordblks)); }
 
 // ---- decks ----
 EMSCRIPTEN_KEEPALIVE CoreDeck* fd_deck_new(const char* style, u32 style_len, u32 decks, u32 jokers, u32 size,
@@ -298,35 +234,7 @@ EMSCRIPTEN_KEEPALIVE void fd_words_fill(fd::Rng* r, u32* out, u32 count) {
   });
 }
 
-// ---- fairness experiments: fairdeck/fairness ----
-/// An experiment and the doubles its counts are copied into for JS.
-struct CoreExperiment {
-  fd::Experiment e;
-  std::vector<double> out;
-};
-
-EMSCRIPTEN_KEEPALIVE CoreExperiment* fd_experiment_new(const char* algorithm, u32 algorithm_len, int measure, u32 n,
-                                                       u32 rounds, const char* rng, u32 rng_len, int seed_kind,
-                                                       const char* seed, u32 seed_len) {
-  return guard<CoreExperiment*>(nullptr, [&] {
-    if (measure < 0 || measure > 2) throw fd::TypeError("measure must be 0 (permutations), 1 (positions) or 2 (time)");
-    return new CoreExperiment{fd::Experiment(view(algorithm, algorithm_len), static_cast<fd::Experiment::Measure>(measure),
-                                             n, rounds, make_rng(view(rng, rng_len), seed_kind, view(seed, seed_len))),
-                              {}};
-  });
-}
-EMSCRIPTEN_KEEPALIVE void fd_experiment_free(CoreExperiment* x) { delete x; }
-EMSCRIPTEN_KEEPALIVE void fd_experiment_run(CoreExperiment* x, u32 trials) { x->e.run(trials); }
-/// The counts (n!, n² or no cells) copied as doubles; 0 (error recorded) if the copy cannot be
-/// made. Valid until the next call on this experiment.
-EMSCRIPTEN_KEEPALIVE const double* fd_experiment_counts(CoreExperiment* x) {
-  return guard<const double*>(nullptr, [&] {
-    const auto& c = x->e.counts();
-    x->out.assign(c.begin(), c.end());
-    return x->out.data();
-  });
-}
-EMSCRIPTEN_KEEPALIVE u32 fd_experiment_cells(CoreExperiment* x) { return static_cast<u32>(x->e.counts().size()); }
+// (fairness experiments: a module of their own, cpp/bindings/fairness.cpp)
 
 // ---- faces ----
 /// One deck of a style (jokers included) as a JSON array of [code, name, rank, suit] (text result).

@@ -1,12 +1,14 @@
 // tests/bench/core.mjs — a second instance of the WASM module with its raw C ABI (the `_fd_*`
 // exports of cpp/bindings/fairdeck.cpp), for scenarios that time the core itself (no TypeScript
 // layer): the WASM twins of the native benchmarks, the 10^8 algorithm comparison and the fairness
-// loops. Two builds: 'package' (dist/wasm, the files the package ships) and 'bench' (build/wasm-bench,
-// the same module plus the bench-only fd_bulk_plain export; CMake preset wasm-bench).
+// loops. Three modules: 'package' (dist/wasm/fairdeck, the deck module the package ships),
+// 'fairness' (dist/wasm/fairness, the experiments' module) and 'bench' (build/wasm-bench, the deck
+// module plus the bench-only fd_bulk_plain export; CMake preset wasm-bench).
 import { readFileSync } from 'node:fs';
 
 const FILES = {
   package: ['../../dist/wasm/fairdeck.js', '../../dist/wasm/fairdeck.wasm'],
+  fairness: ['../../dist/wasm/fairness.js', '../../dist/wasm/fairness.wasm'],
   bench: ['../../build/wasm-bench/fairdeck.js', '../../build/wasm-bench/fairdeck.wasm'],
 };
 

@@ -8,7 +8,7 @@ import { makeLoop } from '../jsloops.mjs';
 import { consume, measure, measureAsync, report, seedBytes } from '../lib.mjs';
 
 await init();
-const core = await loadCore('package');
+const core = await loadCore('fairness');
 const { m } = core;
 let fairness;
 try {

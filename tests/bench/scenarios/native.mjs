@@ -25,10 +25,11 @@ for (const rng of ['xoshiro256', 'chacha20']) {
   const words = 1 << 16, out = core.alloc(words * 4), stream = core.words(rng, seedBytes(42));
   contenders.push({ name: `words/${rng}`, ops: words, fn: () => m._fd_words_fill(stream, out, words) });
 }
+const lab = await loadCore('fairness');
 for (const [measureKind, n] of [[0, 3], [1, 52]]) {
-  const x = core.experiment('fisher-yates', measureKind, n, 'xoshiro256', seedBytes(42));
+  const x = lab.experiment('fisher-yates', measureKind, n, 'xoshiro256', seedBytes(42));
   const trials = 1 << 14;
-  contenders.push({ name: `${measureKind ? 'positions-n52' : 'permutations-n3'}/xoshiro256`, ops: trials, fn: () => m._fd_experiment_run(x, trials) });
+  contenders.push({ name: `${measureKind ? 'positions-n52' : 'permutations-n3'}/xoshiro256`, ops: trials, fn: () => lab.m._fd_experiment_run(x, trials) });
 }
 // Not a twin: the cost of one direct export call (deck52 above makes two per shuffle).
 const deck = core.deck('xoshiro256', seedBytes(1));

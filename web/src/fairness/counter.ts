@@ -2,18 +2,22 @@
  * A counter: one experiment's state (algorithm, engine, counts so far) behind a small interface,
  * whether it runs in the C++ core (every algorithm but one) or in JavaScript (`sort-random`).
  */
-import { coreError, native, withBytes } from '../abi.js';
+import { coreError, withBytes } from '../abi.js';
 import { seedOrEntropy } from '../entropy.js';
 import { manifest } from '../manifest.js';
 import type { Counter, CounterSpec, Measure } from './measure.js';
+import { fairness } from './load.js';
 import { sortRandomCounter } from './sort-random.js';
 
 export type { Counter, CounterSpec, Implementation, Measure } from './measure.js';
 
-/** Opens a counter for `spec` measuring `measure`; fresh platform entropy when unseeded. */
-export function openCounter(spec: CounterSpec, measure: Measure): Counter {
+/**
+ * Opens a counter for `spec` measuring `measure`; fresh platform entropy when unseeded. Core
+ * counters run in the fairness module (loaded on first use: ./load.ts).
+ */
+export async function openCounter(spec: CounterSpec, measure: Measure): Promise<Counter> {
   if (spec.algorithm === 'sort-random') return sortRandomCounter(spec, measure);
-  const c = native();
+  const c = await fairness();
   const key = seedOrEntropy(spec.seed);
   const e = withBytes(c, [spec.algorithm, spec.rng, key.bytes], (at) =>
     c.abi.experiment_new(at[0], at[1], manifest().measures[measure], spec.n, spec.rounds, at[2], at[3], key.kind, at[4], at[5]));
