@@ -10,7 +10,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 export const root = fileURLToPath(new URL('../../', import.meta.url));
 
 /** The deck path's budget (issue 14's goal is 40 KB; see docs/size.md for where it stands). */
-export const BUDGET = 51 * 1024;
+export const BUDGET = 49 * 1024;
 
 /** One app per entry point: what it imports and does. */
 export const APPS = {

@@ -3,7 +3,7 @@
 // BUDGET bytes gzip in total (every emitted .js and .wasm). Control: the same check on the Vite
 // output plus an incompressible 2 KB-over-budget file must fail, so the check can fail.
 import { randomBytes } from 'node:crypto';
-import { cpSync, writeFileSync } from 'node:fs';
+import { cpSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { BUDGET, measureDir, root, viteApp, webpackApp } from './apps.mjs';
 
@@ -21,6 +21,7 @@ for (const [name, m] of Object.entries(builds)) {
 
 // Negative control: the Vite output grown past the budget by 2 KB of incompressible bytes.
 const padded = join(work, 'control');
+rmSync(padded, { recursive: true, force: true });
 cpSync(join(work, 'vite/out'), padded, { recursive: true });
 writeFileSync(join(padded, 'padding.wasm'), randomBytes(Math.max(0, BUDGET - builds.vite.gzip) + 2048));
 const control = overBudget('control', measureDir(padded));
