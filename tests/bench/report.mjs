@@ -49,7 +49,7 @@ export function sections(r) {
       const js = rows.find((x) => x.name === `${row.name.split(':')[0]}: plain JS (sfc32)`);
       table.push([row.name, time(row.ns), `${row.spread.toFixed(0)}%`, `${(1e9 / row.ns / 1e6).toFixed(1)} M`, `${(js.ns / row.ns).toFixed(2)}× faster`]);
     }
-    out.push({ title: '4. Fairness experiments (Fisher–Yates)', intro: 'Per trial (one shuffle, counted). "core" is the fairness module's `fd_experiment_run` export in bounded calls; "fairdeck/fairness" the public API (yields to the event loop between chunks); plain JS runs the same loops (tests/bench/jsloops.mjs).', table });
+    out.push({ title: '4. Fairness experiments (Fisher–Yates)', intro: 'Per trial (one shuffle, counted). "core" is the fairness module: its `fd_experiment_run` export in bounded calls; "fairdeck/fairness" the public API (yields to the event loop between chunks); plain JS runs the same loops (tests/bench/jsloops.mjs).', table });
   }
   if (r.twin?.length) {
     const table = [['', 'WASM', 'native', 'WASM / native']];
