@@ -15,7 +15,7 @@ for (let s = 0; s < N; s += 1 << 20) m._fd_fill_identity(ptr + s * 4, s, Math.mi
 const CHUNK = 1 << 18;
 let seed = 1;
 
-function core(rng, plain) {
+function timed(rng, plain) {
   return () => {
     const s = core.bulk(N, rng, seedBytes(seed++));
     if (plain) m._fd_bulk_plain(s);
@@ -27,8 +27,8 @@ function core(rng, plain) {
 }
 const contenders = [];
 for (const rng of ['xoshiro256', 'chacha20']) {
-  contenders.push({ name: `core cache-aware ${rng}`, group: `cache-${rng}`, fn: core(rng, false) });
-  contenders.push({ name: `core Fisher–Yates ${rng}`, group: `fy-${rng}`, fn: core(rng, true) });
+  contenders.push({ name: `core cache-aware ${rng}`, group: `cache-${rng}`, fn: timed(rng, false) });
+  contenders.push({ name: `core Fisher–Yates ${rng}`, group: `fy-${rng}`, fn: timed(rng, true) });
 }
 contenders.push({ name: 'fairdeck permutation(10^8) xoshiro256', group: 'public', fn: () => consume(permutation(N, { rng: 'xoshiro256' })[7]) });
 const big = new Uint32Array(N);
