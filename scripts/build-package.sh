@@ -8,6 +8,9 @@ npx --no-install tsc -p tsconfig.build.json
 mkdir -p dist/wasm
 cp web/src/wasm/fairdeck.js web/src/wasm/fairdeck.wasm web/src/wasm/fairdeck.d.ts \
   web/src/wasm/fairdeck-embedded.js web/src/wasm/fairdeck-embedded.d.ts dist/wasm/
+# the fairness module (docs/size.md), delivered the same way
+cp web/src/wasm/fairness.js web/src/wasm/fairness.wasm web/src/wasm/fairness.d.ts \
+  web/src/wasm/fairness-embedded.js web/src/wasm/fairness-embedded.d.ts dist/wasm/
 if [ -f dist/cli/random.js ]; then
   sed -i '1{/^#!/!s|^|#!/usr/bin/env node\n|}' dist/cli/random.js
   chmod +x dist/cli/random.js

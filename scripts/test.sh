@@ -44,6 +44,7 @@ stage "GoogleTest compiled to WASM (Node)" bash scripts/wasm-tests.sh
 stage "TypeScript typecheck" typecheck
 stage "Vitest (Node, WASM)" unit
 stage "package build" bash scripts/build-package.sh
+stage "size budget (Vite + webpack app)" node tests/size/check.mjs
 stage "consumer smoke test (npm pack)" bash scripts/smoke.sh
 stage "end-to-end (Chromium)" e2e
 stage "reach matrix (bundlers, runtimes, strict CSP; tests/reach)" bash scripts/reach.sh

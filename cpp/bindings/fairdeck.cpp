@@ -14,9 +14,6 @@
 //    them out at once and frees them in a `finally`, so a failed decode never leaks.
 //  - Every deck export goes through `on(deck, …)`: it first applies the cards JS dealt from the
 //    deck's window (the `taken` cell), then runs, then republishes the window. JS cannot forget.
-#include <emscripten/emscripten.h>
-#include <malloc.h>
-
 #include <cstdint>
 #include <cstdlib>
 #include <memory>
@@ -25,245 +22,22 @@
 #include <string_view>
 #include <vector>
 
+#include "common.hpp"
+#include "decks.hpp"
 #include "fairdeck/bulk.hpp"
-#include "fairdeck/checked.hpp"
-#include "fairdeck/entropy.hpp"
-#include "fairdeck/fairness.hpp"
-#include "fairdeck/state.hpp"
 
-namespace fd = fairdeck;
-using u32 = std::uint32_t;
-using u8 = std::uint8_t;
-
-// Fresh entropy for the core's re-keying of secure decks (fairdeck/entropy.hpp):
-// crypto.getRandomValues, at most 65,536 bytes per call. A missing or throwing source returns 0,
-// never throws: the core then reports a clean error and changes nothing.
-EM_JS(int, js_entropy, (std::uint8_t* out, std::size_t n), {
-  try {
-    out >>>= 0, n >>>= 0;
-    for (var at = 0; at < n; at += 65536) crypto.getRandomValues(HEAPU8.subarray(out + at, out + Math.min(n, at + 65536)));
-    return 1;
-  } catch (e) {
-    return 0;
-  }
-});
-
-namespace {
-
-/// Error kinds, as fd_manifest() names them for TypeScript.
-enum ErrorKind : int { kNone = 0, kError = 1, kTypeError = 2, kRangeError = 3 };
-int g_error_kind = kNone;
-std::string g_error_message;
-std::string g_text;  // the last text result, until fd_text_free()
-
-/// Returned by exports that report a count when they fail (the error is recorded).
-constexpr u32 kFailed = 0xffffffffu;
-
-/// Runs f; on a C++ exception records it and returns `fallback`.
-template <class R, class F>
-R guard(R fallback, F&& f) noexcept {
-  g_error_kind = kNone;
-  try {
-    return f();
-  } catch (const fd::TypeError& e) {
-    g_error_kind = kTypeError, g_error_message = e.what();
-  } catch (const std::invalid_argument& e) {
-    g_error_kind = kTypeError, g_error_message = e.what();
-  } catch (const std::out_of_range& e) {
-    g_error_kind = kRangeError, g_error_message = e.what();
-  } catch (const std::bad_alloc&) {
-    g_error_kind = kRangeError, g_error_message = "not enough WASM memory for this request (the heap holds at most 4 GiB)";
-  } catch (const std::exception& e) {
-    g_error_kind = kError, g_error_message = e.what();
-  } catch (...) {
-    g_error_kind = kError, g_error_message = "unknown error in the fairdeck core";
-  }
-  return fallback;
-}
-
-/// Makes `s` the text result and returns its address (its length: fd_text_length()).
-const char* text(std::string s) {
-  g_text = std::move(s);
-  return g_text.data();
-}
-
-std::string_view view(const char* p, u32 n) { return {p ? p : "", p ? n : 0}; }
-
-fd::Rng make_rng(std::string_view rng, int seed_kind, std::string_view seed) {
-  if (seed_kind < 0 || seed_kind > 3) throw fd::TypeError("seed kind must be 0–3");
-  const auto kind = static_cast<fd::SeedKind>(seed_kind);
-  return fd::Rng(rng, fd::derive_key(kind, seed), kind == fd::SeedKind::entropy);
-}
-
-fd::Bytes32 to_key(std::string_view bytes) { return fd::derive_key(fd::SeedKind::entropy, bytes); }
-
-bool entropy_from_js(std::uint8_t* out, std::size_t n) { return js_entropy(out, n) != 0; }
-const bool g_entropy_installed = (fd::set_entropy_source(&entropy_from_js), true);
-
-/// A deck as JS sees it: the core deck, the heap buffer for ids in and out, and the two cells of
-/// its dealing window. While an eager deck's return pile is empty its next deals are already
-/// decided (Deck::straight): JS may deal order[window − 1 − taken] itself and count it in
-/// `taken`; every export applies that count before anything else (see `on`).
-struct CoreDeck {
-  std::unique_ptr<fd::Deck> deck;
-  std::vector<u32> buffer;
-  u32 port[3] = {0, 0, 0};  // [0] window: cards JS may deal; [1] taken: cards JS has dealt; [2] order address
-
-  u32* reserve(u32 n) {
-    if (buffer.size() < n) fd::detail::checked_mul<std::size_t>(n, sizeof(u32), "the id buffer"), buffer.resize(n);
-    return buffer.data();
-  }
-  void publish() noexcept {
-    port[0] = deck->straight();
-    port[1] = 0;
-    port[2] = static_cast<u32>(reinterpret_cast<std::uintptr_t>(deck->order()));
-  }
-};
-
-/// Runs f(deck) after applying the cards JS took from the window; republishes the window after.
-/// f must not throw (exports that can fail catch inside, with guard): no cleanup is needed here,
-/// so no JS exception trampoline (invoke_*) sits on the hot paths.
-template <class F>
-auto on(CoreDeck* d, F&& f) noexcept {
-  d->deck->take(d->port[1]);
-  d->port[1] = 0;
-  auto result = f(*d->deck);
-  d->publish();
-  return result;
-}
-
-CoreDeck* adopt(std::unique_ptr<fd::Deck> deck) {
-  auto* d = new CoreDeck{std::move(deck), {}};
-  d->publish();
-  return d;
-}
-
-/// `s` (UTF-8) as a JSON string literal.
-std::string json_string(std::string_view s) {
-  std::string out = "\"";
-  for (const char ch : s) {
-    const auto c = static_cast<unsigned char>(ch);
-    if (c == '"' || c == '\\') out += '\\', out += ch;
-    else if (c < 0x20) {
-      static const char* hex = "0123456789abcdef";
-      out += "\\u00", out += hex[c >> 4], out += hex[c & 15];
-    } else out += ch;
-  }
-  return out + "\"";
-}
-
-/// What a deck was made with, as JSON (DeckInfo in web/src/state.ts). A provable deck adds what
-/// it may tell anyone about its current round: commitment, client seed, nonce (never the seed).
-std::string deck_info(const fd::Deck& d) {
-  const fd::Composition& c = d.composition();
-  std::string out = "{\"rng\":\"" + std::string(d.rng().name()) + "\",\"strategy\":\"" +
-                    std::string(fd::strategy_name(d.strategy())) + "\",\"style\":\"" + c.style_name() +
-                    "\",\"decks\":" + std::to_string(c.style ? c.decks : 1) +
-                    ",\"jokers\":" + std::to_string(c.style ? c.jokers : 0) + ",\"size\":" + std::to_string(d.size()) +
-                    ",\"seeded\":" + (d.rng().secure() ? "false" : "true");
-  if (const fd::ProvableSeeds* p = d.provable()) {
-    fd::Sha256 h;
-    h.update(std::string_view(reinterpret_cast<const char*>(p->server.data()), p->server.size()));
-    out += ",\"provable\":{\"commitment\":\"" + fd::hex::encode(h.digest()) + "\",\"clientSeed\":" + json_string(p->client) +
-           ",\"nonce\":" + std::to_string(p->nonce) + "}";
-  }
-  return out + "}";
-}
-
-/// Runs f(deck), which can fail only for a secure deck that needs fresh entropy to re-key
-/// (fd::EntropyError) or a provable deck past its last round (RangeError), changing nothing:
-/// guarded for those decks, called plainly for the rest, so that dealing from seeded and
-/// xoshiro256 decks never passes through Emscripten's exception trampolines.
-template <class R, class F>
-R rekeying(fd::Deck& k, R failed, F&& f) noexcept {
-  if (k.rng().rekeying() || k.provable()) return guard(failed, f);
-  return f();
-}
-
-/// Names and limits of the core, once, as JSON: TypeScript and the pages read them from here.
-std::string manifest() {
-  auto list = [](auto&& names) {
-    std::string out = "[";
-    for (std::string_view n : names) out += (out.size() > 1 ? ",\"" : "\"") + std::string(n) + "\"";
-    return out + "]";
-  };
-  std::vector<std::string_view> styles;
-  for (const fd::Style* s : fd::kStyles) styles.push_back(s->id);
-  const auto num = [](auto v) { return std::to_string(v); };
-  return std::string("{\"engines\":") + list(fd::kEngineNames) +
-         ",\"strategies\":" + list(fd::kStrategyNames) + ",\"styles\":" + list(styles) +
-         ",\"algorithms\":" + list(fd::kAlgorithmNames) +
-         ",\"piles\":{\"undealt\":0,\"returned\":1,\"dealt\":2}" +
-         ",\"measures\":{\"permutations\":0,\"positions\":1,\"time\":2}" +
-         ",\"seedKinds\":{\"entropy\":0,\"integer\":1,\"text\":2,\"bytes\":3}" +
-         ",\"errorKinds\":{\"none\":0,\"error\":1,\"type\":2,\"range\":3}" +
-         ",\"limits\":{\"maxCards\":" + num(fd::kMaxCards) + ",\"maxDecks\":" + num(fd::kMaxDecks) +
-         ",\"maxJokers\":" + num(fd::kMaxJokers) + ",\"maxPermutationN\":" + num(fd::kMaxPermutationN) +
-         ",\"maxMatrixN\":" + num(fd::kMaxMatrixN) + ",\"maxTimingN\":" + num(fd::kMaxTimingN) +
-         ",\"reseedWords\":" + num(fd::kReseedWords) + ",\"entropyBytes\":32,\"failed\":" + num(kFailed) + "}}";
-}
-
-}  // namespace
+using namespace fairdeck::abi;  // errors, guard, text results, make_rng (common.hpp); CoreDeck, on (decks.hpp)
 
 extern "C" {
 
-// ---- errors, text results, memory ----
-EMSCRIPTEN_KEEPALIVE int fd_error_kind() { return g_error_kind; }
-EMSCRIPTEN_KEEPALIVE const char* fd_error_message() { return g_error_message.data(); }
-EMSCRIPTEN_KEEPALIVE u32 fd_error_length() { return static_cast<u32>(g_error_message.size()); }
-EMSCRIPTEN_KEEPALIVE u32 fd_text_length() { return static_cast<u32>(g_text.size()); }
-EMSCRIPTEN_KEEPALIVE void fd_text_free() { std::string().swap(g_text); }
-EMSCRIPTEN_KEEPALIVE const char* fd_manifest() {
-  return guard<const char*>(nullptr, [] { return text(manifest()); });
-}
-/// `bytes` of heap (a double, so any JS number is checked here); 0 if it cannot be had.
-EMSCRIPTEN_KEEPALIVE void* fd_alloc(double bytes) {
-  if (!(bytes >= 1) || bytes > 4294967295.0) return nullptr;
-  return std::malloc(static_cast<std::size_t>(bytes));
-}
-EMSCRIPTEN_KEEPALIVE void fd_free(void* p) { std::free(p); }
-/// Bytes of the heap allocated now (malloc's count): lets tests prove that everything is freed.
-EMSCRIPTEN_KEEPALIVE double fd_heap_used() { return static_cast<double>(static_cast<unsigned>(mallinfo().uordblks)); }
+// The hot exports, compiled -O3; construction, state, manifest and faces are in cold.cpp (-Oz).
 
 // ---- decks ----
-EMSCRIPTEN_KEEPALIVE CoreDeck* fd_deck_new(const char* style, u32 style_len, u32 decks, u32 jokers, u32 size,
-                                           const char* strategy, u32 strategy_len, const char* rng, u32 rng_len,
-                                           int seed_kind, const char* seed, u32 seed_len) {
-  return guard<CoreDeck*>(nullptr, [&] {
-    const auto c = fd::make_composition(std::string(view(style, style_len)), decks, jokers, size);
-    return adopt(std::make_unique<fd::Deck>(c, fd::parse_strategy(view(strategy, strategy_len)),
-                                            make_rng(view(rng, rng_len), seed_kind, view(seed, seed_len))));
-  });
-}
-/// A provable deck (provable.hpp, docs/provably-fair.md): `server` the 32 seed bytes, `client` the
-/// UTF-8 client seed, `nonce` an integer 0 … 2^53 − 1 (exact in a double).
-EMSCRIPTEN_KEEPALIVE CoreDeck* fd_deck_new_provable(const char* style, u32 style_len, u32 decks, u32 jokers, u32 size,
-                                                    const char* server, u32 server_len, const char* client,
-                                                    u32 client_len, double nonce) {
-  return guard<CoreDeck*>(nullptr, [&] {
-    fd::ProvableSeeds seeds;
-    if (server_len != 32) throw fd::TypeError("provable.serverSeed must be 32 bytes");
-    std::copy(server, server + 32, seeds.server.begin());
-    if (!(nonce >= 0 && nonce <= 9007199254740991.0) || nonce != static_cast<double>(static_cast<std::uint64_t>(nonce)))
-      throw fd::RangeError("provable.nonce must be an integer from 0 to 2^53 − 1");
-    seeds.client = std::string(view(client, client_len));
-    seeds.nonce = static_cast<std::uint64_t>(nonce);
-    return adopt(std::make_unique<fd::Deck>(fd::make_composition(std::string(view(style, style_len)), decks, jokers, size), seeds));
-  });
-}
-/// A deck from saved state; `entropy` (32 bytes) keys a state saved without its secret.
-EMSCRIPTEN_KEEPALIVE CoreDeck* fd_deck_restore(const char* state, u32 state_len, const char* entropy, u32 entropy_len) {
-  return guard<CoreDeck*>(nullptr, [&] {
-    std::optional<fd::Bytes32> key;
-    if (entropy_len) key = to_key(view(entropy, entropy_len));
-    return adopt(fd::restore_state(view(state, state_len), key));
-  });
-}
 EMSCRIPTEN_KEEPALIVE void fd_deck_free(CoreDeck* d) { delete d; }
 /// Address of the deck's three window cells (see CoreDeck).
 EMSCRIPTEN_KEEPALIVE u32* fd_deck_port(CoreDeck* d) { return d->port; }
 /// Gathers every card and shuffles; 1, or 0 (error recorded, nothing changed) if a secure deck
-/// could not get the fresh entropy its re-keying needs.
+/// could not get the fresh entropy its re-keying needs, or a provable deck has no next round.
 EMSCRIPTEN_KEEPALIVE int fd_deck_shuffle(CoreDeck* d) {
   return on(d, [](fd::Deck& k) { return rekeying(k, 0, [&] { return k.shuffle(), 1; }); });
 }
@@ -310,22 +84,8 @@ EMSCRIPTEN_KEEPALIVE u32* fd_deck_buffer(CoreDeck* d) { return d->buffer.data();
 EMSCRIPTEN_KEEPALIVE u32 fd_deck_size(CoreDeck* d) { return d->deck->size(); }
 EMSCRIPTEN_KEEPALIVE u32 fd_deck_remaining(CoreDeck* d) { return on(d, [](fd::Deck& k) { return k.remaining(); }); }
 EMSCRIPTEN_KEEPALIVE u32 fd_deck_returned(CoreDeck* d) { return on(d, [](fd::Deck& k) { return k.returned(); }); }
-/// What the deck was made with, as JSON (text result).
-EMSCRIPTEN_KEEPALIVE const char* fd_deck_info(CoreDeck* d) {
-  return guard<const char*>(nullptr, [&] { return text(deck_info(*d->deck)); });
-}
-/// The state as JSON (text result); 0 with the error recorded if it cannot be written.
-EMSCRIPTEN_KEEPALIVE const char* fd_deck_save(CoreDeck* d, bool include_secret) {
-  return on(d, [&](fd::Deck& k) { return guard<const char*>(nullptr, [&] { return text(fd::save_state(k, include_secret)); }); });
-}
 
 // ---- bulk shuffles: shuffle(array), permutation(n) ----
-EMSCRIPTEN_KEEPALIVE fd::BulkShuffle* fd_bulk_new(u32 n, const char* rng, u32 rng_len, int seed_kind, const char* seed,
-                                                  u32 seed_len) {
-  return guard<fd::BulkShuffle*>(nullptr, [&] {
-    return new fd::BulkShuffle(n, make_rng(view(rng, rng_len), seed_kind, view(seed, seed_len)));
-  });
-}
 EMSCRIPTEN_KEEPALIVE void fd_bulk_free(fd::BulkShuffle* b) { delete b; }
 /// Shuffles the heap array at ptr in bounded steps; 0 when done or failed (then fd_bulk_ok is false).
 EMSCRIPTEN_KEEPALIVE u32 fd_bulk_step(fd::BulkShuffle* b, void* ptr, int width, u32 count) {
@@ -341,15 +101,16 @@ EMSCRIPTEN_KEEPALIVE u32 fd_bulk_step(fd::BulkShuffle* b, void* ptr, int width, 
   return k;
 }
 EMSCRIPTEN_KEEPALIVE bool fd_bulk_ok(fd::BulkShuffle* b) { return !b->failed(); }
+#ifdef FAIRDECK_BENCH_EXPORTS
+/// Bench-only build (preset wasm-bench): plain Fisher–Yates whatever n is, for the 10^8 comparison.
+EMSCRIPTEN_KEEPALIVE void fd_bulk_plain(fd::BulkShuffle* b) { b->fisher_yates_only(); }
+#endif
 /// Writes start, start + 1, … (count values) at ptr: permutation()'s identity, without a JS loop.
 EMSCRIPTEN_KEEPALIVE void fd_fill_identity(u32* out, u32 start, u32 count) {
   for (u32 i = 0; i < count; ++i) out[i] = start + i;
 }
 
 // ---- raw engine output: fairdeck/random ----
-EMSCRIPTEN_KEEPALIVE fd::Rng* fd_words_new(const char* rng, u32 rng_len, int seed_kind, const char* seed, u32 seed_len) {
-  return guard<fd::Rng*>(nullptr, [&] { return new fd::Rng(make_rng(view(rng, rng_len), seed_kind, view(seed, seed_len))); });
-}
 EMSCRIPTEN_KEEPALIVE void fd_words_free(fd::Rng* r) { delete r; }
 /// Writes the engine's next `count` 32-bit outputs at out.
 EMSCRIPTEN_KEEPALIVE void fd_words_fill(fd::Rng* r, u32* out, u32 count) {
@@ -358,48 +119,6 @@ EMSCRIPTEN_KEEPALIVE void fd_words_fill(fd::Rng* r, u32* out, u32 count) {
   });
 }
 
-// ---- fairness experiments: fairdeck/fairness ----
-/// An experiment and the doubles its counts are copied into for JS.
-struct CoreExperiment {
-  fd::Experiment e;
-  std::vector<double> out;
-};
-
-EMSCRIPTEN_KEEPALIVE CoreExperiment* fd_experiment_new(const char* algorithm, u32 algorithm_len, int measure, u32 n,
-                                                       u32 rounds, const char* rng, u32 rng_len, int seed_kind,
-                                                       const char* seed, u32 seed_len) {
-  return guard<CoreExperiment*>(nullptr, [&] {
-    if (measure < 0 || measure > 2) throw fd::TypeError("measure must be 0 (permutations), 1 (positions) or 2 (time)");
-    return new CoreExperiment{fd::Experiment(view(algorithm, algorithm_len), static_cast<fd::Experiment::Measure>(measure),
-                                             n, rounds, make_rng(view(rng, rng_len), seed_kind, view(seed, seed_len))),
-                              {}};
-  });
-}
-EMSCRIPTEN_KEEPALIVE void fd_experiment_free(CoreExperiment* x) { delete x; }
-EMSCRIPTEN_KEEPALIVE void fd_experiment_run(CoreExperiment* x, u32 trials) { x->e.run(trials); }
-/// The counts (n!, n² or no cells) copied as doubles; 0 (error recorded) if the copy cannot be
-/// made. Valid until the next call on this experiment.
-EMSCRIPTEN_KEEPALIVE const double* fd_experiment_counts(CoreExperiment* x) {
-  return guard<const double*>(nullptr, [&] {
-    const auto& c = x->e.counts();
-    x->out.assign(c.begin(), c.end());
-    return x->out.data();
-  });
-}
-EMSCRIPTEN_KEEPALIVE u32 fd_experiment_cells(CoreExperiment* x) { return static_cast<u32>(x->e.counts().size()); }
-
-// ---- faces ----
-/// One deck of a style (jokers included) as a JSON array of [code, name, rank, suit] (text result).
-EMSCRIPTEN_KEEPALIVE const char* fd_faces(const char* style, u32 style_len, u32 jokers) {
-  return guard<const char*>(nullptr, [&] {
-    const auto c = fd::make_composition(std::string(view(style, style_len)), 1, jokers, 0);
-    std::string out = "[";
-    for (u32 i = 0; i < c.per_deck(); ++i) {
-      const fd::Face f = c.style->face(i);
-      out += (i ? ",[\"" : "[\"") + f.code + "\",\"" + f.name + "\",\"" + f.rank + "\",\"" + f.suit + "\"]";
-    }
-    return text(out + "]");
-  });
-}
+// (fairness experiments: a module of their own, cpp/bindings/fairness.cpp)
 
 }  // extern "C"

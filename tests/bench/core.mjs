@@ -1,10 +1,50 @@
-// tests/bench/core.mjs — a second instance of the packaged WASM module with its raw bindings, for
-// scenarios that time the core itself (no TypeScript layer): the WASM twins of the native
-// benchmarks, the 10^8 algorithm comparison and the fairness loops.
+// tests/bench/core.mjs — a second instance of the WASM module with its raw C ABI (the `_fd_*`
+// exports of cpp/bindings/fairdeck.cpp), for scenarios that time the core itself (no TypeScript
+// layer): the WASM twins of the native benchmarks, the 10^8 algorithm comparison and the fairness
+// loops. Three modules: 'package' (dist/wasm/fairdeck, the deck module the package ships),
+// 'fairness' (dist/wasm/fairness, the experiments' module) and 'bench' (build/wasm-bench, the deck
+// module plus the bench-only fd_bulk_plain export; CMake preset wasm-bench).
 import { readFileSync } from 'node:fs';
-import createFairdeckModule from '../../dist/wasm/fairdeck.js';
 
-/** The instantiated module from dist/wasm (the files the package ships). */
-export async function loadCore() {
-  return createFairdeckModule({ wasmBinary: readFileSync(new URL('../../dist/wasm/fairdeck.wasm', import.meta.url)) });
+const FILES = {
+  package: ['../../dist/wasm/fairdeck.js', '../../dist/wasm/fairdeck.wasm'],
+  fairness: ['../../dist/wasm/fairness.js', '../../dist/wasm/fairness.wasm'],
+  bench: ['../../build/wasm-bench/fairdeck.js', '../../build/wasm-bench/fairdeck.wasm'],
+};
+
+/**
+ * The instantiated module and a small toolkit over its exports. Results that are pointers or
+ * counts are signed i32 in JS: they are read here with `>>> 0`.
+ */
+export async function loadCore(variant = 'package') {
+  const [js, wasm] = FILES[variant].map((f) => new URL(f, import.meta.url));
+  const { default: factory } = await import(js.href);
+  const m = await factory({ wasmBinary: readFileSync(wasm) });
+  const enc = new TextEncoder();
+  /** Copies strings / byte arrays into fresh heap blocks (kept for the process): [ptr, len, …]. */
+  const put = (...values) => values.flatMap((v) => {
+    const b = typeof v === 'string' ? enc.encode(v) : v;
+    const p = alloc(Math.max(1, b.length));
+    m.HEAPU8.set(b, p);
+    return [p, b.length];
+  });
+  const alloc = (bytes) => {
+    const p = m._fd_alloc(bytes) >>> 0;
+    if (!p) throw new Error(`could not allocate ${bytes} bytes in the WASM heap`);
+    return p;
+  };
+  const error = () => new TextDecoder().decode(m.HEAPU8.subarray(m._fd_error_message() >>> 0, (m._fd_error_message() >>> 0) + (m._fd_error_length() >>> 0)));
+  const check = (ptr) => {
+    if (!(ptr >>> 0)) throw new Error(error());
+    return ptr >>> 0;
+  };
+  const INTEGER = 1;  // seed kind (fd_manifest().seedKinds.integer): 8 little-endian bytes
+  return {
+    m, alloc, error,
+    deck: (rng, seed, strategy = 'eager') => check(m._fd_deck_new(...put('french'), 1, 0, 0, ...put(strategy, rng), INTEGER, ...put(seed))),
+    bulk: (n, rng, seed) => check(m._fd_bulk_new(n, ...put(rng), INTEGER, ...put(seed))),
+    words: (rng, seed) => check(m._fd_words_new(...put(rng), INTEGER, ...put(seed))),
+    experiment: (algorithm, measureKind, n, rng, seed) =>
+      check(m._fd_experiment_new(...put(algorithm), measureKind, n, 0, ...put(rng), INTEGER, ...put(seed))),
+  };
 }

@@ -49,12 +49,12 @@ export function sections(r) {
       const js = rows.find((x) => x.name === `${row.name.split(':')[0]}: plain JS (sfc32)`);
       table.push([row.name, time(row.ns), `${row.spread.toFixed(0)}%`, `${(1e9 / row.ns / 1e6).toFixed(1)} M`, `${(js.ns / row.ns).toFixed(2)}× faster`]);
     }
-    out.push({ title: '4. Fairness experiments (Fisher–Yates)', intro: 'Per trial (one shuffle, counted). "core" is the `CoreExperiment` binding in bounded `run()` calls; "fairdeck/fairness" the public API (yields to the event loop between chunks); plain JS runs the same loops (tests/bench/jsloops.mjs).', table });
+    out.push({ title: '4. Fairness experiments (Fisher–Yates)', intro: 'Per trial (one shuffle, counted). "core" is the fairness module: its `fd_experiment_run` export in bounded calls; "fairdeck/fairness" the public API (yields to the event loop between chunks); plain JS runs the same loops (tests/bench/jsloops.mjs).', table });
   }
   if (r.twin?.length) {
     const table = [['', 'WASM', 'native', 'WASM / native']];
     for (const t of r.twin) table.push([t.name, time(t.wasm), time(t.native), `${t.ratio.toFixed(2)}×`]);
-    out.push({ title: '5. WASM vs native (same core, same algorithm)', intro: 'Per item (shuffle, element, word or trial). Native: the same headers built with g++ -O3 (x86-64 baseline, SSE2) and Google Benchmark; WASM: tests/bench/scenarios/native.mjs through the raw bindings (the deck52 rows include two Embind calls, shuffle and deal; the 10^8 row\'s WASM time is scenario 3\'s). The two alternate three times; each cell is the median of the three.', table });
+    out.push({ title: '5. WASM vs native (same core, same algorithm)', intro: 'Per item (shuffle, element, word or trial). Native: the same headers built with g++ -O3 (x86-64 baseline, SSE2) and Google Benchmark; WASM: tests/bench/scenarios/native.mjs through the raw C ABI (the deck52 rows include two export calls, shuffle and deal; the 10^8 row\'s WASM time is scenario 3\'s). The two alternate three times; each cell is the median of the three.', table });
   }
   if (r.workers) {
     const rows = r.workers.rows;
@@ -68,12 +68,12 @@ export function sections(r) {
   }
   if (r.size) {
     const s = r.size;
-    const table = [['', 'bytes', 'gzip -9']];
-    for (const row of s.rows) table.push([row.name, String(row.bytes), kb(row.gzip)]);
-    table.push(['**shipped total (vite build: JS + wasm)**', '', `**${kb(s.shipped.total)}**`]);
-    for (const w of s.whatIf) table.push([`what if: ${w.name}`, '', w.error ? `build failed: ${w.error}` : `${kb(w.total)} (glue ${kb(w.glue)} + wasm ${kb(w.wasm)})`]);
-    table.push(['instantiate: `await init()` in a fresh Node process (median of ' + s.instantiate.runs + ')', '', `${s.instantiate.initMs.toFixed(1)} ms`]);
-    out.push({ title: '6. Size and start-up', intro: 'A minimal app (`import { init, Deck } from "fairdeck"`, one deal) built with `vite build`; what-if rows rebuild the module with the real em++ command lines, one flag changed.', table });
+    const table = [['entry point (bundler)', 'JS gzip', 'wasm gzip', 'total gzip', 'total brotli']];
+    for (const row of s.rows) table.push([row.name, kb(row.js), kb(row.wasm), `**${kb(row.gzip)}**`, kb(row.brotli)]);
+    table.push(['package files (gzip): ' + Object.entries(s.pkg).map(([f, g]) => `${f} ${kb(g)}`).join(', '), '', '', '', '']);
+    table.push([`start-up: \`await init()\` in a fresh Node process (median of ${s.startup.nodeRuns})`, '', '', `${s.startup.nodeInitMs.toFixed(1)} ms`, '']);
+    table.push([`start-up: \`await init()\` in a fresh Chromium ${s.startup.chromiumVersion} page, Vite build over HTTP (median of ${s.startup.chromiumRuns})`, '', '', `${s.startup.chromiumInitMs.toFixed(1)} ms`, '']);
+    out.push({ title: '6. Size and start-up', intro: 'Per entry point, a minimal app (tests/size/apps.mjs; for `fairdeck` the README example: `init`, `new Deck()`, `deal(5)`) built with Vite and with webpack 5; every emitted .js and .wasm counted. `fairdeck/fairness` loads the deck module and its own fairness module (docs/size.md). The size check in `npm test` holds the README example under ' + kb(s.budget) + ' gzip in both builds.', table });
   }
   return out;
 }

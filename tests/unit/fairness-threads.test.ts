@@ -2,7 +2,7 @@
 // suite compiles the package (tsc, as scripts/build-package.sh does) into build/unit-threads and
 // imports it from there; the same seed must give the same counts with 1 and 2 threads.
 import { execFileSync } from 'node:child_process';
-import { cpSync, mkdirSync, rmSync } from 'node:fs';
+import { cpSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { beforeAll, expect, it } from 'vitest';
 
@@ -14,7 +14,7 @@ beforeAll(async () => {
   rmSync(out, { recursive: true, force: true });
   execFileSync('npx', ['--no-install', 'tsc', '-p', 'tsconfig.build.json', '--outDir', out, '--declaration', 'false'], { cwd: root, stdio: 'pipe' });
   mkdirSync(`${out}/wasm`, { recursive: true });
-  for (const f of ['fairdeck.js', 'fairdeck.wasm']) cpSync(`${root}web/src/wasm/${f}`, `${out}/wasm/${f}`);
+  for (const f of readdirSync(`${root}web/src/wasm`)) if (/\.(js|wasm)$/.test(f)) cpSync(`${root}web/src/wasm/${f}`, `${out}/wasm/${f}`);
   fairness = await import(/* @vite-ignore */ pathToFileURL(`${out}/fairness/index.js`).href);
   await fairness.init();
 }, 120_000);

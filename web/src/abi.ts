@@ -50,12 +50,6 @@ export interface Abi {
   words_new(rng: Ptr, rngLen: number, seedKind: number, seed: Ptr, seedLen: number): Ptr;
   words_free(words: Ptr): void;
   words_fill(words: Ptr, out: Ptr, count: number): void;
-  experiment_new(algorithm: Ptr, algorithmLen: number, measure: number, n: number, rounds: number, rng: Ptr, rngLen: number,
-    seedKind: number, seed: Ptr, seedLen: number): Ptr;
-  experiment_free(experiment: Ptr): void;
-  experiment_run(experiment: Ptr, trials: number): void;
-  experiment_counts(experiment: Ptr): Ptr;
-  experiment_cells(experiment: Ptr): number;
   faces(style: Ptr, styleLen: number, jokers: number): Ptr;
 }
 
@@ -64,8 +58,7 @@ const NAMES: readonly (keyof Abi)[] = [
   'deck_new', 'deck_new_provable', 'deck_restore', 'deck_free', 'deck_port', 'deck_shuffle', 'deck_shuffle_remaining',
   'deck_deal_one', 'deck_deal', 'deck_pile', 'deck_input', 'deck_return', 'deck_buffer', 'deck_size',
   'deck_remaining', 'deck_returned', 'deck_info', 'deck_save', 'bulk_new', 'bulk_free', 'bulk_step', 'bulk_ok',
-  'fill_identity', 'words_new', 'words_free', 'words_fill', 'experiment_new',
-  'experiment_free', 'experiment_run', 'experiment_counts', 'experiment_cells', 'faces',
+  'fill_identity', 'words_new', 'words_free', 'words_fill', 'faces',
 ];
 
 /**
@@ -76,14 +69,21 @@ const NAMES: readonly (keyof Abi)[] = [
 const UNSIGNED = new Set<keyof Abi>([
   'error_message', 'error_length', 'text_length', 'manifest', 'alloc', 'deck_new', 'deck_new_provable', 'deck_restore', 'deck_port',
   'deck_deal', 'deck_pile', 'deck_input', 'deck_buffer', 'deck_size', 'deck_remaining', 'deck_returned', 'deck_info',
-  'deck_save', 'bulk_new', 'bulk_step', 'words_new', 'experiment_new', 'experiment_counts',
-  'experiment_cells', 'faces',
+  'deck_save', 'bulk_new', 'bulk_step', 'words_new', 'faces',
 ]);
 
 /** The loaded module and its exports. */
 export interface Core {
   m: FairdeckModule;
   abi: Abi;
+}
+
+/** The exports every module has (cpp/bindings/basics.cpp): enough for the helpers below. */
+export type BasicAbi = Pick<Abi, 'error_kind' | 'error_message' | 'error_length' | 'text_length' | 'text_free' | 'alloc' | 'free' | 'heap_used'>;
+/** A loaded module with at least the basic exports (the deck module, or the fairness module). */
+export interface BasicCore {
+  m: FairdeckModule;
+  abi: BasicAbi;
 }
 
 let bound: Core | undefined;
@@ -108,7 +108,7 @@ export function native(): Core {
 }
 
 /** The core's recorded error for its last failed call, as a TypeError, RangeError or Error. */
-export function coreError({ m, abi }: Core): Error {
+export function coreError({ m, abi }: BasicCore): Error {
   const message = decode(m, abi.error_message(), abi.error_length());
   switch (abi.error_kind()) {
     case 2:
@@ -128,7 +128,7 @@ function decode(m: FairdeckModule, ptr: Ptr, length: number): string {
 }
 
 /** Reads the text result at `ptr` (0: the core's error) and frees it, whatever happens. */
-export function takeText(c: Core, ptr: Ptr): string {
+export function takeText(c: BasicCore, ptr: Ptr): string {
   try {
     if (ptr === 0) throw coreError(c);
     return decode(c.m, ptr, c.abi.text_length());
@@ -151,14 +151,14 @@ function encode(v: string | Uint8Array): Uint8Array {
 
 /** A small heap block per module for arguments (most calls pass a few names and a seed). */
 const SCRATCH = 1024;
-const scratch = new WeakMap<Core, number>();
+const scratch = new WeakMap<BasicCore, number>();
 
 /**
  * Calls `body` with `values` (strings as UTF-8, byte arrays as they are) copied into the heap,
  * as [ptr0, len0, ptr1, len1, …]; `body` must only call the core (the block is reused).
  * RangeError if the heap cannot hold them.
  */
-export function withBytes<T>(c: Core, values: readonly (string | Uint8Array)[], body: (at: number[]) => T): T {
+export function withBytes<T>(c: BasicCore, values: readonly (string | Uint8Array)[], body: (at: number[]) => T): T {
   const bytes = values.map(encode);
   const total = bytes.reduce((s, b) => s + b.length, 0);
   let block = 0, own = false;
@@ -183,7 +183,7 @@ export function withBytes<T>(c: Core, values: readonly (string | Uint8Array)[], 
 }
 
 /** Runs `body` with `bytes` of heap, always freed; RangeError naming `what` if it cannot be had. */
-export function withHeap<T>(c: Core, bytes: number, what: string, body: (ptr: Ptr) => T): T {
+export function withHeap<T>(c: BasicCore, bytes: number, what: string, body: (ptr: Ptr) => T): T {
   const ptr = bytes > 0 ? c.abi.alloc(bytes) : 0;
   if (bytes > 0 && ptr === 0) {
     throw new RangeError(`${what} is too large for the WASM heap (needs ${bytes} bytes; the heap can hold at most 4 GiB)`);

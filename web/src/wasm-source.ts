@@ -42,9 +42,17 @@ async function gunzip(bytes: Uint8Array<ArrayBuffer>): Promise<ArrayBuffer | Uin
   return new Response(stream).arrayBuffer();
 }
 
-/** The package's own copy of fairdeck.wasm. */
-async function embedded(): Promise<ArrayBuffer | Uint8Array> {
-  const { default: base64 } = await import('./wasm/fairdeck-embedded.js');
+/**
+ * The package's own copy of a module, from a dynamic import its loader passes in (so a bundler
+ * emits the fairness module's chunk only for apps that import fairdeck/fairness).
+ */
+export type Embedded = () => Promise<{ default: string }>;
+
+/** The deck module's embedded copy. */
+export const deckModule: Embedded = () => import('./wasm/fairdeck-embedded.js');
+
+async function embedded(chunk: Embedded): Promise<ArrayBuffer | Uint8Array> {
+  const { default: base64 } = await chunk();
   return gunzip(fromBase64(base64));
 }
 
@@ -119,10 +127,10 @@ export function describe(source: WasmSource | undefined): string {
   return source instanceof WebAssembly.Module ? 'the WebAssembly.Module given' : 'the bytes given';
 }
 
-/** The compiled module for `source` (see the file comment). */
-export async function compileSource(source: WasmSource | undefined): Promise<WebAssembly.Module> {
+/** The compiled module for `source` (see the file comment); `chunk` is the embedded copy's import. */
+export async function compileSource(source: WasmSource | undefined, chunk: Embedded = deckModule): Promise<WebAssembly.Module> {
   if (source instanceof WebAssembly.Module) return source;
-  if (source === undefined) return compile(await embedded(), describe(source));
+  if (source === undefined) return compile(await embedded(chunk), describe(source));
   if (typeof source === 'string' || source instanceof URL) {
     const url = resolveUrl(source);
     return compile(await download(url), url.href);

@@ -1,6 +1,6 @@
 // Scenario 4: fairness-experiment throughput (ns per trial = per shuffle counted): countPermutations
 // with n = 3 and positionMatrix with n = 52, Fisher–Yates. The core through its raw binding
-// (CoreExperiment, bounded run() calls), the public fairdeck/fairness API when present, and the
+// (the fd_experiment_* exports, bounded run calls), the public fairdeck/fairness API when present, and the
 // same loops in plain JS (jsloops.mjs).
 import { init } from 'fairdeck';
 import { loadCore } from '../core.mjs';
@@ -8,7 +8,8 @@ import { makeLoop } from '../jsloops.mjs';
 import { consume, measure, measureAsync, report, seedBytes } from '../lib.mjs';
 
 await init();
-const m = await loadCore();
+const core = await loadCore('fairness');
+const { m } = core;
 let fairness;
 try {
   fairness = await import('fairdeck/fairness');
@@ -22,9 +23,8 @@ for (const [measureKind, n, chunk] of [[0, 3, 1 << 16], [1, 52, 1 << 12]]) {
   const cells = measureKind === 0 ? 6 : n * n;
   const contenders = [];
   for (const rng of ['xoshiro256', 'chacha20']) {
-    const x = new m.CoreExperiment('fisher-yates', measureKind, n, 0, rng, 1, seedBytes(1));
-    if (!x.ok()) throw new Error(m.lastErrorMessage());
-    contenders.push({ name: `${tag}: core ${rng}`, group: `core-${rng}-${n}`, ops: chunk, fn: () => x.run(chunk) });
+    const x = core.experiment('fisher-yates', measureKind, n, rng, seedBytes(1));
+    contenders.push({ name: `${tag}: core ${rng}`, group: `core-${rng}-${n}`, ops: chunk, fn: () => m._fd_experiment_run(x, chunk) });
   }
   for (const kind of ['sfc32', 'Math.random']) {
     const loop = makeLoop(kind, n, measureKind), counts = new Float64Array(cells);

@@ -1,34 +1,37 @@
 // Scenario 5, WASM side: the twins of tests/bench/core_bench.cpp (same names, same work, same
-// chunking), timed through the raw bindings so that only the core and one call per chunk count.
-// run.mjs divides these by the native Google Benchmark times for the WASM/native ratio.
+// chunking), timed through the raw C ABI of the shipped module so that only the core and one
+// call per chunk count. run.mjs divides these by the native Google Benchmark times for the
+// WASM/native ratio.
 import { loadCore } from '../core.mjs';
 import { consume, measure, report, seedBytes } from '../lib.mjs';
 
-const m = await loadCore();
+const core = await loadCore('package');
+const { m } = core;
 const contenders = [];
 for (const rng of ['xoshiro256', 'chacha20']) {
-  const deck = new m.CoreDeck('french', 1, 0, 0, 'eager', rng, 1, seedBytes(42));
+  const deck = core.deck(rng, seedBytes(42));
   // The core's path natively: shuffle, then deal(52) copies the 52 ids into a buffer (two calls).
-  contenders.push({ name: `deck52/${rng}`, fn: () => (deck.shuffle(0), consume(deck.deal(52))) });
-  const n = 1e6, ptr = m.allocate(n * 4);
-  m.fillIdentity(ptr, 0, n);
+  contenders.push({ name: `deck52/${rng}`, fn: () => (m._fd_deck_shuffle(deck), consume(m._fd_deck_deal(deck, 52))) });
+  const n = 1e6, ptr = core.alloc(n * 4);
+  m._fd_fill_identity(ptr, 0, n);
   contenders.push({
     name: `fisher-yates-1e6/${rng}`, ops: n,
     fn: () => {
-      const s = new m.CoreStream(n, rng, 1, seedBytes(42));
-      while (s.step(ptr, 4, 1 << 18) > 0);
-      s.delete();
+      const s = core.bulk(n, rng, seedBytes(42));
+      while (m._fd_bulk_step(s, ptr, 4, 1 << 18) >>> 0);
+      m._fd_bulk_free(s);
     },
   });
-  const words = 1 << 16, out = m.allocate(words * 4), stream = new m.CoreStream(0, rng, 1, seedBytes(42));
-  contenders.push({ name: `words/${rng}`, ops: words, fn: () => stream.words(out, words) });
+  const words = 1 << 16, out = core.alloc(words * 4), stream = core.words(rng, seedBytes(42));
+  contenders.push({ name: `words/${rng}`, ops: words, fn: () => m._fd_words_fill(stream, out, words) });
 }
+const lab = await loadCore('fairness');
 for (const [measureKind, n] of [[0, 3], [1, 52]]) {
-  const x = new m.CoreExperiment('fisher-yates', measureKind, n, 0, 'xoshiro256', 1, seedBytes(42));
+  const x = lab.experiment('fisher-yates', measureKind, n, 'xoshiro256', seedBytes(42));
   const trials = 1 << 14;
-  contenders.push({ name: `${measureKind ? 'positions-n52' : 'permutations-n3'}/xoshiro256`, ops: trials, fn: () => x.run(trials) });
+  contenders.push({ name: `${measureKind ? 'positions-n52' : 'permutations-n3'}/xoshiro256`, ops: trials, fn: () => lab.m._fd_experiment_run(x, trials) });
 }
-// Not a twin: the cost of one Embind method call (deck52 above makes two per shuffle).
-const deck = new m.CoreDeck('french', 1, 0, 0, 'eager', 'xoshiro256', 1, seedBytes(1));
-contenders.push({ name: 'embind-call', fn: () => consume(deck.size()) });
+// Not a twin: the cost of one direct export call (deck52 above makes two per shuffle).
+const deck = core.deck('xoshiro256', seedBytes(1));
+contenders.push({ name: 'abi-call', fn: () => consume(m._fd_deck_size(deck)) });
 report('native-twin', measure(contenders, { rounds: 11, sampleMs: 30 }));

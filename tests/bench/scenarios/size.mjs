@@ -1,76 +1,67 @@
-// Scenario 6: what a bundler ships, and how long the module takes to start. A minimal app
-// (`import { init, Deck } from 'fairdeck'`, one deal) is built with `vite build`; the emitted
-// JavaScript (fairdeck's TypeScript + the Emscripten glue + 3 lines of app) and .wasm are
-// gzipped at level 9. What-if builds reuse the real em++ command lines (from build/wasm) with one
-// flag removed, to show what the size is made of. Instantiate time: `await init()` in fresh
-// Node processes (read + compile + instantiate + Embind registration).
+// Scenario 6: what a bundler ships per entry point, and how long the module takes to start. For
+// each entry a minimal app (tests/size/apps.mjs; for `fairdeck` the README example) is built with
+// Vite and with webpack; every emitted .js and .wasm is counted, gzip -9 and brotli -11.
+// Start-up: `await init()` in fresh Node processes, and in fresh Chromium pages (cold cache) of
+// the Vite-built app served over HTTP (fetch + compile + instantiate + the manifest read).
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { gzipSync } from 'node:zlib';
+import { readFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { extname, join, normalize } from 'node:path';
+import { chromium } from 'playwright-core';
+import { APPS, BUDGET, gzip, root, viteApp, webpackApp } from '../../size/apps.mjs';
 import { median, report } from '../lib.mjs';
 
-const root = fileURLToPath(new URL('../../../', import.meta.url));
 const work = join(root, 'build/bench/size');
-const gz = (bytes) => gzipSync(bytes, { level: 9 }).length;
 const rows = [];
-const add = (name, bytes, note = '') => rows.push({ name, group: 'size', peer: false, note, bytes: bytes.length, gzip: gz(bytes) });
-
-// 1. The app as Vite ships it.
-rmSync(work, { recursive: true, force: true });
-mkdirSync(join(work, 'app'), { recursive: true });
-writeFileSync(join(work, 'app/index.html'), '<!doctype html><script type="module" src="./main.js"></script>\n');
-writeFileSync(join(work, 'app/main.js'), "import { init, Deck } from 'fairdeck';\nawait init();\ndocument.title = new Deck().deal(5).join(' ');\n");
-const { build } = await import('vite');
-await build({
-  root: join(work, 'app'), logLevel: 'silent', configFile: false, base: './',
-  resolve: { alias: [{ find: /^fairdeck$/, replacement: join(root, 'dist/index.js') }] },
-  build: { outDir: join(work, 'out'), emptyOutDir: true, target: 'es2022' },
-});
-const assets = join(work, 'out/assets');
-let js = 0, wasm = 0;
-for (const f of readdirSync(assets)) {
-  const bytes = readFileSync(join(assets, f));
-  if (f.endsWith('.js')) js += gz(bytes);
-  if (f.endsWith('.wasm')) wasm += gz(bytes);
-  add(`vite build: ${f.replace(/-[\w-]{8}\./, '.')}`, bytes, f.endsWith('.js') ? "app bundle: fairdeck's TS + glue" : 'the module');
-}
-const shipped = { js, wasm, total: js + wasm };
-
-// 2. The package's own files.
-add('package: dist/wasm/fairdeck.js (glue)', readFileSync(join(root, 'dist/wasm/fairdeck.js')));
-add('package: dist/wasm/fairdeck.wasm', readFileSync(join(root, 'dist/wasm/fairdeck.wasm')));
-
-// 3. What-if builds: the real compile and link flags minus one.
-const flags = (file, key) => {
-  const text = readFileSync(join(root, 'build/wasm/CMakeFiles/fairdeck_wasm.dir', file), 'utf8');
-  return key ? text.split('\n').find((l) => l.startsWith(key)).slice(key.length).trim().split(/\s+/) : text.trim().split(/\s+/);
-};
-const cxx = flags('flags.make', 'CXX_FLAGS =');
-const link = flags('link.txt').slice(1).filter((f) => !f.startsWith('@') && f !== '-o' && f !== 'fairdeck.js');
-const whatIf = [];
-for (const [name, from, to] of [
-  ['without C++ exceptions (no -fexceptions: a throw would abort the module)', '-fexceptions', null],
-  ['optimised for size (-Oz instead of -O3)', '-O3', '-Oz'],
-]) {
-  const swap = (list) => list.flatMap((f) => (f === from ? (to ? [to] : []) : [f]));
-  const out = join(work, `whatif-${from.replace(/\W/g, '')}.js`);
-  try {
-    execFileSync('em++', [...swap(cxx), `-I${join(root, 'cpp/include')}`, join(root, 'cpp/bindings/fairdeck.cpp'), ...swap(link), '-o', out],
-      { env: { ...process.env, NODE_PATH: '/usr/share/nodejs' }, stdio: 'pipe' });
-    const g = gz(readFileSync(out)), w = gz(readFileSync(out.replace(/\.js$/, '.wasm')));
-    whatIf.push({ name, glue: g, wasm: w, total: g + w });
-  } catch (e) {
-    whatIf.push({ name, error: String(e.message).split('\n')[0] });
+for (const entry of Object.keys(APPS)) {
+  for (const [bundler, build] of [['vite', viteApp], ['webpack', webpackApp]]) {
+    const m = await build(entry, join(work, `${bundler}-${entry.replace(/\W/g, '-')}`));
+    rows.push({ name: `${entry} (${bundler})`, group: 'size', peer: false, note: '', entry, bundler, js: m.js, wasm: m.wasm, gzip: m.gzip, brotli: m.brotli });
   }
 }
-const pkg = { glue: gz(readFileSync(join(root, 'dist/wasm/fairdeck.js'))), wasm: gz(readFileSync(join(root, 'dist/wasm/fairdeck.wasm'))) };
+const pkg = Object.fromEntries(['fairdeck.js', 'fairdeck.wasm', 'fairness.js', 'fairness.wasm'].map((f) => [f, gzip(readFileSync(join(root, 'dist/wasm', f)))]));
 
-// 4. Instantiate time, each in a fresh process.
+// Start-up in Node, each in a fresh process.
 const probe = `const t0 = performance.now(); const { init } = await import(${JSON.stringify(join(root, 'dist/index.js'))}); ` +
   `const t1 = performance.now(); await init(); console.log(JSON.stringify({ importMs: t1 - t0, initMs: performance.now() - t1 }));`;
 const runs = [];
 for (let i = 0; i < 9; i++) runs.push(JSON.parse(execFileSync(process.execPath, ['--input-type=module', '-e', probe], { encoding: 'utf8' })));
-const instantiate = { initMs: median(runs.map((r) => r.initMs)), importMs: median(runs.map((r) => r.importMs)), runs: runs.length };
-report('size', rows, { shipped, pkg: { ...pkg, total: pkg.glue + pkg.wasm }, whatIf, instantiate, wasmBytes: statSync(join(root, 'dist/wasm/fairdeck.wasm')).size });
+
+// Start-up in Chromium: the Vite build of an app that times init(), served over HTTP, fresh context per run.
+const app = "import { init, Deck } from 'fairdeck';\nconst t = performance.now();\nawait init();\n" +
+  'window.initMs = performance.now() - t;\ndocument.title = new Deck().deal(5).join(" ");\n';
+APPS.startup = app;
+await viteApp('startup', join(work, 'startup'));
+delete APPS.startup;
+const out = join(work, 'startup/out');
+const types = { '.html': 'text/html', '.js': 'text/javascript', '.wasm': 'application/wasm' };
+const server = createServer((req, res) => {
+  let body;
+  try {
+    body = readFileSync(join(out, normalize(decodeURIComponent(new URL(req.url, 'http://x').pathname))));
+  } catch {
+    return res.writeHead(404).end();
+  }
+  res.writeHead(200, { 'content-type': types[extname(req.url)] ?? 'application/octet-stream' }).end(body);
+});
+await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+});
+const chromiumMs = [], chromiumVersion = browser.version();
+try {
+  for (let i = 0; i < 7; i++) {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto(`http://127.0.0.1:${server.address().port}/index.html`);
+    chromiumMs.push(await page.waitForFunction(() => window.initMs).then((h) => h.jsonValue()));
+    await context.close();
+  }
+} finally {
+  await browser.close();
+  server.close();
+}
+const startup = { nodeInitMs: median(runs.map((r) => r.initMs)), nodeImportMs: median(runs.map((r) => r.importMs)), nodeRuns: runs.length,
+  chromiumInitMs: median(chromiumMs), chromiumRuns: chromiumMs.length, chromiumVersion };
+report('size', rows, { budget: BUDGET, pkg, startup });

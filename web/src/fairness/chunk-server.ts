@@ -39,7 +39,7 @@ export function serveChunks(scope: WorkerLike): () => void {
     if (controller.signal.aborted) return;
     const plan = { trials: spec.trials, chunkTrials: spec.chunkTrials, chunks: Math.ceil(spec.trials / spec.chunkTrials) };
     const size = chunkSize(plan, index);
-    const counter = openCounter({ ...spec, seed: chunkSeed(spec.master, index) }, spec.measure);
+    const counter = await openCounter({ ...spec, seed: chunkSeed(spec.master, index) }, spec.measure);
     try {
       const before = j.done;
       await runChunks(size, spec.call, (k) => counter.run(k), {

@@ -2,10 +2,11 @@
  * A counter: one experiment's state (algorithm, engine, counts so far) behind a small interface,
  * whether it runs in the C++ core (every algorithm but one) or in JavaScript (`sort-random`).
  */
-import { coreError, native, withBytes } from '../abi.js';
+import { coreError, withBytes } from '../abi.js';
 import { seedOrEntropy } from '../entropy.js';
 import { manifest } from '../manifest.js';
 import type { AlgorithmName } from './algorithms.js';
+import { fairness } from './load.js';
 import type { Counter, CounterSpec, Implementation, Measure } from './measure.js';
 import { sortRandomCounter } from './sort-random.js';
 
@@ -13,8 +14,8 @@ export type { Counter, CounterSpec, Implementation, Measure } from './measure.js
 
 /**
  * Algorithms that run in JavaScript, each with its counter; every other algorithm runs in the core
- * by name. A new algorithm (a provably-fair scheme, say) is its entry in algorithms.ts plus either
- * a core experiment or a line here; the visualiser, the statistics and parallel runs then take it.
+ * by name. A new algorithm is its entry in algorithms.ts plus either a core experiment or a line
+ * here; the visualiser, the statistics and parallel runs then take it.
  */
 export const JS_COUNTERS: Partial<Record<AlgorithmName, (spec: CounterSpec, measure: Measure) => Counter>> = {
   'sort-random': sortRandomCounter,
@@ -23,11 +24,14 @@ export const JS_COUNTERS: Partial<Record<AlgorithmName, (spec: CounterSpec, meas
 /** Where `algorithm`'s trials run. */
 export const implementationOf = (algorithm: AlgorithmName): Implementation => (JS_COUNTERS[algorithm] ? 'js' : 'wasm');
 
-/** Opens a counter for `spec` measuring `measure`; fresh platform entropy when unseeded. */
-export function openCounter(spec: CounterSpec, measure: Measure): Counter {
+/**
+ * Opens a counter for `spec` measuring `measure`; fresh platform entropy when unseeded. Core
+ * counters run in the fairness module (loaded on first use: ./load.ts).
+ */
+export async function openCounter(spec: CounterSpec, measure: Measure): Promise<Counter> {
   const js = JS_COUNTERS[spec.algorithm];
   if (js) return js(spec, measure);
-  const c = native();
+  const c = await fairness();
   const key = seedOrEntropy(spec.seed);
   const e = withBytes(c, [spec.algorithm, spec.rng, key.bytes], (at) =>
     c.abi.experiment_new(at[0], at[1], manifest().measures[measure], spec.n, spec.rounds, at[2], at[3], key.kind, at[4], at[5]));

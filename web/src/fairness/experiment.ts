@@ -36,7 +36,7 @@ export interface RunSummary {
 /** Runs experiment `o` measuring `measure`; returns the counts and the run's summary. */
 export async function runExperiment(o: ResolvedExperiment, measure: Measure): Promise<{ counts: Float64Array; run: RunSummary }> {
   if (o.workers !== undefined) return runWithWorkers(o, measure, o.workers);
-  const counter = openCounter(o, measure);
+  const counter = await openCounter(o, measure);
   try {
     const elapsedMs = await runChunks(o.trials, o.chunk, (k) => counter.run(k), o);
     return {

@@ -3,7 +3,7 @@
  * shuffles in WASM, in bounded chunks, and test them against the uniform law. This file only
  * re-exports.
  */
-export { init } from '../load.js';
+export { init, type FairnessInitOptions } from './load.js';
 export { ALGORITHMS, ALGORITHM_INFO, BIASED_ALGORITHMS, FAIR_ALGORITHMS, type AlgorithmInfo, type AlgorithmName } from './algorithms.js';
 export { countPermutations, MAX_PERMUTATION_N, type Arrangement, type PermutationResult } from './permutations.js';
 export { positionMatrix, MAX_MATRIX_N, type CellDeviation, type MatrixResult } from './matrix.js';

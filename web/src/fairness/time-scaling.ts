@@ -108,7 +108,7 @@ export async function timeScaling(options: TimeScalingOptions): Promise<TimeScal
         skipped.push({ algorithm, n });
         continue;
       }
-      const counter = openCounter({ algorithm, n, rounds: n, rng, seed }, 'time');
+      const counter = await openCounter({ algorithm, n, rounds: n, rng, seed }, 'time');
       const samples: number[] = [];
       let shuffles = 0;
       try {

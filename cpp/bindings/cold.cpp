@@ -1,0 +1,175 @@
+// cpp/bindings/cold.cpp — the deck module's cold exports, compiled -Oz (CMakeLists.txt): making
+// and restoring decks, saving state, deck info, the manifest, faces, and making bulk shuffles and
+// word streams. Each runs once per object or per page, so size matters more than speed here; the
+// exports called per deal or per chunk stay in fairdeck.cpp at -O3 (docs/size.md). fairdeck.cpp
+// is linked first, so where both files use the same inline function the -O3 copy is the one kept.
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "common.hpp"
+#include "decks.hpp"
+#include "fairdeck/bulk.hpp"
+#include "fairdeck/fairness.hpp"  // names and limits only (fd_manifest)
+#include "fairdeck/entropy.hpp"
+#include "fairdeck/state.hpp"
+
+using namespace fairdeck::abi;
+
+namespace {
+
+/// What a deck was made with, as JSON (DeckInfo in web/src/state.ts).
+/// `s` (UTF-8) as a JSON string literal.
+std::string json_string(std::string_view s) {
+  std::string out = "\"";
+  for (const char ch : s) {
+    const auto c = static_cast<unsigned char>(ch);
+    if (c == '"' || c == '\\') out += '\\', out += ch;
+    else if (c < 0x20) {
+      static const char* hex = "0123456789abcdef";
+      out += "\\u00", out += hex[c >> 4], out += hex[c & 15];
+    } else out += ch;
+  }
+  return out + "\"";
+}
+
+/// What a deck was made with, as JSON (DeckInfo in web/src/state.ts). A provable deck adds what
+/// it may tell anyone about its current round: commitment, client seed, nonce (never the seed).
+std::string deck_info(const fd::Deck& d) {
+  const fd::Composition& c = d.composition();
+  std::string out = "{\"rng\":\"" + std::string(d.rng().name()) + "\",\"strategy\":\"" +
+                    std::string(fd::strategy_name(d.strategy())) + "\",\"style\":\"" + c.style_name() +
+                    "\",\"decks\":" + std::to_string(c.style ? c.decks : 1) +
+                    ",\"jokers\":" + std::to_string(c.style ? c.jokers : 0) + ",\"size\":" + std::to_string(d.size()) +
+                    ",\"seeded\":" + (d.rng().secure() ? "false" : "true");
+  if (const fd::ProvableSeeds* p = d.provable()) {
+    fd::Sha256 h;
+    h.update(std::string_view(reinterpret_cast<const char*>(p->server.data()), p->server.size()));
+    out += ",\"provable\":{\"commitment\":\"" + fd::hex::encode(h.digest()) + "\",\"clientSeed\":" + json_string(p->client) +
+           ",\"nonce\":" + std::to_string(p->nonce) + "}";
+  }
+  return out + "}";
+}
+
+/// Names and limits of the core, once, as JSON: TypeScript and the pages read them from here.
+std::string manifest() {
+  auto list = [](auto&& names) {
+    std::string out = "[";
+    for (std::string_view n : names) out += (out.size() > 1 ? ",\"" : "\"") + std::string(n) + "\"";
+    return out + "]";
+  };
+  std::vector<std::string_view> styles;
+  for (const fd::Style* s : fd::kStyles) styles.push_back(s->id);
+  const auto num = [](auto v) { return std::to_string(v); };
+  return std::string("{\"engines\":") + list(fd::kEngineNames) +
+         ",\"strategies\":" + list(fd::kStrategyNames) + ",\"styles\":" + list(styles) +
+         ",\"algorithms\":" + list(fd::kAlgorithmNames) +
+         ",\"piles\":{\"undealt\":0,\"returned\":1,\"dealt\":2}" +
+         ",\"measures\":{\"permutations\":0,\"positions\":1,\"time\":2}" +
+         ",\"seedKinds\":{\"entropy\":0,\"integer\":1,\"text\":2,\"bytes\":3}" +
+         ",\"errorKinds\":{\"none\":0,\"error\":1,\"type\":2,\"range\":3}" +
+         ",\"limits\":{\"maxCards\":" + num(fd::kMaxCards) + ",\"maxDecks\":" + num(fd::kMaxDecks) +
+         ",\"maxJokers\":" + num(fd::kMaxJokers) + ",\"maxPermutationN\":" + num(fd::kMaxPermutationN) +
+         ",\"maxMatrixN\":" + num(fd::kMaxMatrixN) + ",\"maxTimingN\":" + num(fd::kMaxTimingN) +
+         ",\"reseedWords\":" + num(fd::kReseedWords) + ",\"entropyBytes\":32,\"failed\":" + num(kFailed) + "}}";
+}
+
+}  // namespace
+
+// Fresh entropy for the core's re-keying of secure decks (fairdeck/entropy.hpp):
+// crypto.getRandomValues, at most 65,536 bytes per call. A missing or throwing source returns 0,
+// never throws: the core then reports a clean error and changes nothing.
+EM_JS(int, js_entropy, (std::uint8_t* out, std::size_t n), {
+  try {
+    out >>>= 0, n >>>= 0;
+    for (var at = 0; at < n; at += 65536) crypto.getRandomValues(HEAPU8.subarray(out + at, out + Math.min(n, at + 65536)));
+    return 1;
+  } catch (e) {
+    return 0;
+  }
+});
+
+namespace {
+bool entropy_from_js(std::uint8_t* out, std::size_t n) { return js_entropy(out, n) != 0; }
+const bool g_entropy_installed = (fd::set_entropy_source(&entropy_from_js), true);
+}  // namespace
+
+extern "C" {
+
+// ---- names and limits (errors, text results and memory: basics.cpp) ----
+EMSCRIPTEN_KEEPALIVE const char* fd_manifest() {
+  return guard<const char*>(nullptr, [] { return text(manifest()); });
+}
+
+// ---- decks ----
+EMSCRIPTEN_KEEPALIVE CoreDeck* fd_deck_new(const char* style, u32 style_len, u32 decks, u32 jokers, u32 size,
+                                           const char* strategy, u32 strategy_len, const char* rng, u32 rng_len,
+                                           int seed_kind, const char* seed, u32 seed_len) {
+  return guard<CoreDeck*>(nullptr, [&] {
+    const auto c = fd::make_composition(std::string(view(style, style_len)), decks, jokers, size);
+    return adopt(std::make_unique<fd::Deck>(c, fd::parse_strategy(view(strategy, strategy_len)),
+                                            make_rng(view(rng, rng_len), seed_kind, view(seed, seed_len))));
+  });
+}
+/// A provable deck (provable.hpp, docs/provably-fair.md): `server` the 32 seed bytes, `client` the
+/// UTF-8 client seed, `nonce` an integer 0 … 2^53 − 1 (exact in a double).
+EMSCRIPTEN_KEEPALIVE CoreDeck* fd_deck_new_provable(const char* style, u32 style_len, u32 decks, u32 jokers, u32 size,
+                                                    const char* server, u32 server_len, const char* client,
+                                                    u32 client_len, double nonce) {
+  return guard<CoreDeck*>(nullptr, [&] {
+    fd::ProvableSeeds seeds;
+    if (server_len != 32) throw fd::TypeError("provable.serverSeed must be 32 bytes");
+    std::copy(server, server + 32, seeds.server.begin());
+    if (!(nonce >= 0 && nonce <= 9007199254740991.0) || nonce != static_cast<double>(static_cast<std::uint64_t>(nonce)))
+      throw fd::RangeError("provable.nonce must be an integer from 0 to 2^53 − 1");
+    seeds.client = std::string(view(client, client_len));
+    seeds.nonce = static_cast<std::uint64_t>(nonce);
+    return adopt(std::make_unique<fd::Deck>(fd::make_composition(std::string(view(style, style_len)), decks, jokers, size), seeds));
+  });
+}
+/// A deck from saved state; `entropy` (32 bytes) keys a state saved without its secret.
+EMSCRIPTEN_KEEPALIVE CoreDeck* fd_deck_restore(const char* state, u32 state_len, const char* entropy, u32 entropy_len) {
+  return guard<CoreDeck*>(nullptr, [&] {
+    std::optional<fd::Bytes32> key;
+    if (entropy_len) key = to_key(view(entropy, entropy_len));
+    return adopt(fd::restore_state(view(state, state_len), key));
+  });
+}
+/// What the deck was made with, as JSON (text result).
+EMSCRIPTEN_KEEPALIVE const char* fd_deck_info(CoreDeck* d) {
+  return guard<const char*>(nullptr, [&] { return text(deck_info(*d->deck)); });
+}
+/// The state as JSON (text result); 0 with the error recorded if it cannot be written.
+EMSCRIPTEN_KEEPALIVE const char* fd_deck_save(CoreDeck* d, bool include_secret) {
+  return on(d, [&](fd::Deck& k) { return guard<const char*>(nullptr, [&] { return text(fd::save_state(k, include_secret)); }); });
+}
+
+// ---- bulk shuffles and raw engine output ----
+EMSCRIPTEN_KEEPALIVE fd::BulkShuffle* fd_bulk_new(u32 n, const char* rng, u32 rng_len, int seed_kind, const char* seed,
+                                                  u32 seed_len) {
+  return guard<fd::BulkShuffle*>(nullptr, [&] {
+    return new fd::BulkShuffle(n, make_rng(view(rng, rng_len), seed_kind, view(seed, seed_len)));
+  });
+}
+EMSCRIPTEN_KEEPALIVE fd::Rng* fd_words_new(const char* rng, u32 rng_len, int seed_kind, const char* seed, u32 seed_len) {
+  return guard<fd::Rng*>(nullptr, [&] { return new fd::Rng(make_rng(view(rng, rng_len), seed_kind, view(seed, seed_len))); });
+}
+
+// ---- faces ----
+/// One deck of a style (jokers included) as a JSON array of [code, name, rank, suit] (text result).
+EMSCRIPTEN_KEEPALIVE const char* fd_faces(const char* style, u32 style_len, u32 jokers) {
+  return guard<const char*>(nullptr, [&] {
+    const auto c = fd::make_composition(std::string(view(style, style_len)), 1, jokers, 0);
+    std::string out = "[";
+    for (u32 i = 0; i < c.per_deck(); ++i) {
+      const fd::Face f = c.style->face(i);
+      out += (i ? ",[\"" : "[\"") + f.code + "\",\"" + f.name + "\",\"" + f.rank + "\",\"" + f.suit + "\"]";
+    }
+    return text(out + "]");
+  });
+}
+
+}  // extern "C"

@@ -1,0 +1,93 @@
+// tests/size/apps.mjs — what a user's bundler ships for each entry point: a minimal app per entry
+// (the README example for `fairdeck`) built with Vite and with webpack against dist/ (the built
+// package), every emitted .js and .wasm counted, gzip -9 and brotli -11. Used by the size check in
+// `npm test` (tests/unit/size.test.ts) and by `npm run bench` (scenarios/size.mjs).
+import { mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+
+export const root = fileURLToPath(new URL('../../', import.meta.url));
+
+/**
+ * The deck path's budget: a ratchet at today's size plus 1 KB, so any growth fails npm test. The
+ * goal is 40 KB (issue 14), not met yet: the re-keying, checked sizes and provable decks that
+ * landed with the lean work took the README example from 47.3 to 56.3 KB; docs/size.md says
+ * what the next levers are. Lower this number as the module shrinks; never raise it silently.
+ */
+export const BUDGET = 57 * 1024;
+
+/** One app per entry point: what it imports and does. */
+export const APPS = {
+  fairdeck: "import { init, Deck } from 'fairdeck';\nawait init();\ndocument.title = new Deck().deal(5).join(' ');\n",
+  'fairdeck+shuffle': "import { init, Deck, shuffle } from 'fairdeck';\nawait init();\n" +
+    "document.title = new Deck().deal(5).join(' ') + shuffle([1, 2, 3]).join(' ');\n",
+  'fairdeck/random': "import { init, randomUint32 } from 'fairdeck/random';\nawait init();\ndocument.title = randomUint32(5).join(' ');\n",
+  'fairdeck/fairness': "import { init, countPermutations } from 'fairdeck/fairness';\nawait init();\n" +
+    "document.title = String((await countPermutations({ algorithm: 'fisher-yates', n: 3, trials: 6000 })).chiSquare);\n",
+};
+
+const alias = {
+  fairdeck: join(root, 'dist/index.js'),
+  'fairdeck/random': join(root, 'dist/random.js'),
+  'fairdeck/fairness': join(root, 'dist/fairness/index.js'),
+};
+
+export const gzip = (bytes) => gzipSync(bytes, { level: 9 }).length;
+export const brotli = (bytes) => brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length;
+
+/** Every .js and .wasm under dir, with their sizes. */
+export function measureDir(dir) {
+  const files = [];
+  const walk = (d) => {
+    for (const f of readdirSync(d)) {
+      const p = join(d, f);
+      if (statSync(p).isDirectory()) walk(p);
+      else if (/\.(m?js|wasm)$/.test(f)) {
+        const bytes = readFileSync(p);
+        files.push({ file: p.slice(dir.length + 1), kind: f.endsWith('.wasm') ? 'wasm' : 'js', bytes: bytes.length, gzip: gzip(bytes), brotli: brotli(bytes) });
+      }
+    }
+  };
+  walk(dir);
+  const sum = (kind, key) => files.filter((f) => !kind || f.kind === kind).reduce((s, f) => s + f[key], 0);
+  return { files, js: sum('js', 'gzip'), wasm: sum('wasm', 'gzip'), gzip: sum(null, 'gzip'), brotli: sum(null, 'brotli') };
+}
+
+function writeApp(work, entry) {
+  const dir = join(work, 'src');
+  rmSync(work, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(join(dir, 'index.html'), '<!doctype html><script type="module" src="./main.js"></script>\n');
+  writeFileSync(join(dir, 'main.js'), APPS[entry]);
+  return dir;
+}
+
+/** Builds the app for `entry` with Vite; its emitted files' sizes. */
+export async function viteApp(entry, work) {
+  const src = writeApp(work, entry);
+  const { build } = await import('vite');
+  await build({
+    root: src, logLevel: 'silent', configFile: false, base: './',
+    resolve: { alias: Object.entries(alias).map(([k, v]) => ({ find: new RegExp(`^${k}$`), replacement: v })) },
+    build: { outDir: join(work, 'out'), emptyOutDir: true, target: 'es2022' },
+  });
+  return measureDir(join(work, 'out'));
+}
+
+/** Builds the app for `entry` with webpack 5 (production mode); its emitted files' sizes. */
+export async function webpackApp(entry, work) {
+  const src = writeApp(work, entry);
+  const { default: webpack } = await import('webpack');
+  const config = {
+    mode: 'production', context: src, entry: './main.js', target: 'web',
+    output: { path: join(work, 'out'), clean: true },
+    resolve: { alias: Object.fromEntries(Object.entries(alias).map(([k, v]) => [`${k}$`, v])) },
+    experiments: { topLevelAwait: true }, performance: { hints: false }, infrastructureLogging: { level: 'error' },
+  };
+  await new Promise((resolve, reject) => webpack(config, (error, stats) => {
+    if (error || stats.hasErrors()) reject(error ?? new Error(stats.toString({ all: false, errors: true })));
+    else resolve(stats);
+  }));
+  return measureDir(join(work, 'out'));
+}

@@ -1,0 +1,34 @@
+// tests/size/check.mjs — the size check in `npm test` (after the package build): the README
+// example (`init`, `new Deck()`, `deal(5)`) built with Vite and with webpack must ship at most
+// BUDGET bytes gzip in total (every emitted .js and .wasm). Control: the same check on the Vite
+// output plus an incompressible 2 KB-over-budget file must fail, so the check can fail.
+import { randomBytes } from 'node:crypto';
+import { cpSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { BUDGET, measureDir, root, viteApp, webpackApp } from './apps.mjs';
+
+const work = join(root, 'build/size-check');
+const kb = (b) => `${(b / 1024).toFixed(1)} KB`;
+/** The check itself: the failures for one build's sizes (none: within budget). */
+const overBudget = (name, m) => (m.gzip > BUDGET ? [`${name}: ${kb(m.gzip)} gzip > budget ${kb(BUDGET)}`] : []);
+
+const failures = [];
+const builds = { vite: await viteApp('fairdeck', join(work, 'vite')), webpack: await webpackApp('fairdeck', join(work, 'webpack')) };
+for (const [name, m] of Object.entries(builds)) {
+  console.log(`size: ${name} README example ships ${kb(m.gzip)} gzip (js ${kb(m.js)} + wasm ${kb(m.wasm)}), ${kb(m.brotli)} brotli; budget ${kb(BUDGET)}`);
+  failures.push(...overBudget(name, m));
+}
+
+// Negative control: the Vite output grown past the budget by 2 KB of incompressible bytes.
+const padded = join(work, 'control');
+rmSync(padded, { recursive: true, force: true });
+cpSync(join(work, 'vite/out'), padded, { recursive: true });
+writeFileSync(join(padded, 'padding.wasm'), randomBytes(Math.max(0, BUDGET - builds.vite.gzip) + 2048));
+const control = overBudget('control', measureDir(padded));
+if (control.length === 0) failures.push('control: a build 2 KB over budget passed the check (the check cannot fail)');
+else console.log(`size: control fails as it must (${control[0]})`);
+
+if (failures.length) {
+  console.error(`size check FAILED:\n  ${failures.join('\n  ')}`);
+  process.exit(1);
+}
