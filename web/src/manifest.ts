@@ -4,7 +4,7 @@
  * instead of restating them.
  */
 import { native, takeText } from './abi.js';
-import type { RngName, StrategyName, StyleName } from './options.js';
+import type { RngName, StrategyName, StyleName } from './names.js';
 
 /** What this build of the core offers. */
 export interface Manifest {

@@ -10,12 +10,9 @@ import { provableOptions, type ProvableSeeds, type ResolvedProvable } from './pr
 
 /** A seed: a non-negative integer (number ≤ 2^53 − 1 or bigint < 2^64), a string, or bytes. */
 export type Seed = number | bigint | string | Uint8Array;
-/** Engine names. `chacha20` is secure and the default; `xoshiro256` is fast, for simulations. */
-export type RngName = 'chacha20' | 'xoshiro256';
-/** How a deck deals (all uniform): see README "Strategies". */
-export type StrategyName = 'eager' | 'lazy' | 'bitmap';
-/** Card styles. */
-export type StyleName = 'french' | 'german';
+import type { RngName, StrategyName, StyleName } from './names.js';
+
+export type { RngName, StrategyName, StyleName } from './names.js';
 
 /** Seed and engine, shared by decks, bulk shuffles and raw streams. */
 export interface RandomOptions {

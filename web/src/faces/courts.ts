@@ -5,21 +5,11 @@
  */
 import { CARD_H, CARD_W, mirrored } from './geometry.js';
 import { circle, fillRect, strokeRect, type Pen } from './pen.js';
+import type { CourtSpec } from './court-spec.js';
 import { cap, crown, GOLD, item, OUTLINE, SKIN } from './regalia.js';
 
-/** How to draw one court figure. */
-export interface CourtSpec {
-  /** Rank of the figure: decides the headwear, the hair and the held item. */
-  readonly kind: 'king' | 'queen' | 'jack' | 'ober' | 'unter';
-  /** Main robe colour. */
-  readonly robe: string;
-  /** Trim colour (collar band, pennant, cap feather). */
-  readonly trim: string;
-  /** Outline ink (the suit's ink). */
-  readonly ink: string;
-  /** Where the suit symbol sits: by the head (French), high (Ober, König) or low (Unter). */
-  readonly emblem: 'corner' | 'high' | 'low';
-}
+export type { CourtSpec } from './court-spec.js';
+
 
 const FRAME = { x: 54, y: 34, w: CARD_W - 108, h: CARD_H - 68 };
 const MID = CARD_H / 2;

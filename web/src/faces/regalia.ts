@@ -2,7 +2,7 @@
  * What court figures wear and hold: the king's and queen's crowns, the jack's (Ober's, Unter's)
  * feathered cap, and the sceptre, flower or pennant staff with the hand that holds it.
  */
-import type { CourtSpec } from './courts.js';
+import type { CourtSpec } from './court-spec.js';
 import { CARD_H, CARD_W } from './geometry.js';
 import { circle, type Pen } from './pen.js';
 

@@ -5,33 +5,13 @@
 import type { RngName } from '../options.js';
 import type { AlgorithmName } from './algorithms.js';
 import { openCounter } from './counter.js';
-import type { Implementation, Measure } from './measure.js';
+import type { Measure, RunSummary } from './measure.js';
 import type { ResolvedExperiment } from './options.js';
 import { runChunks } from './runner.js';
-import { runWithWorkers, type ParallelSummary } from './run-workers.js';
+import { runWithWorkers } from './run-workers.js';
 
-/** What every experiment result holds besides its statistics. */
-export interface RunSummary {
-  algorithm: AlgorithmName;
-  /** Items per shuffle. */
-  n: number;
-  /** Shuffles run. */
-  trials: number;
-  /** Swaps per shuffle of `random-swaps` (n unless given); undefined for the other algorithms. */
-  rounds: number | undefined;
-  /** Engine. */
-  rng: RngName;
-  /** False when keyed from platform entropy (not reproducible). */
-  seeded: boolean;
-  /** Where the trials ran: 'wasm' (the core) or 'js' (`sort-random`). */
-  implementation: Implementation;
-  /** Wall-clock time of the run, including the short yields between chunks. */
-  elapsedMs: number;
-  /** trials / elapsed seconds. */
-  trialsPerSecond: number;
-  /** Only for runs with `workers`: how many, the chunk plan and the recorded master seed. */
-  parallel?: ParallelSummary;
-}
+export type { RunSummary } from './measure.js';
+
 
 /** Runs experiment `o` measuring `measure`; returns the counts and the run's summary. */
 export async function runExperiment(o: ResolvedExperiment, measure: Measure): Promise<{ counts: Float64Array; run: RunSummary }> {

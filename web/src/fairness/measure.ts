@@ -4,6 +4,7 @@
  */
 import type { RngName, SeedBytes } from '../options.js';
 import type { AlgorithmName } from './algorithms.js';
+import type { SeedRecord } from './plan.js';
 
 /** What a counter counts: lexicographic ranks, card × position, or nothing (timing). */
 export type Measure = 'permutations' | 'positions' | 'time';
@@ -30,4 +31,38 @@ export interface CounterSpec {
   rounds: number;
   rng: RngName;
   seed: SeedBytes | undefined;
+}
+
+/** What every experiment result holds besides its statistics. */
+export interface RunSummary {
+  algorithm: AlgorithmName;
+  /** Items per shuffle. */
+  n: number;
+  /** Shuffles run. */
+  trials: number;
+  /** Swaps per shuffle of `random-swaps` (n unless given); undefined for the other algorithms. */
+  rounds: number | undefined;
+  /** Engine. */
+  rng: RngName;
+  /** False when keyed from platform entropy (not reproducible). */
+  seeded: boolean;
+  /** Where the trials ran: 'wasm' (the core) or 'js' (`sort-random`). */
+  implementation: Implementation;
+  /** Wall-clock time of the run, including the short yields between chunks. */
+  elapsedMs: number;
+  /** trials / elapsed seconds. */
+  trialsPerSecond: number;
+  /** Only for runs with `workers`: how many, the chunk plan and the recorded master seed. */
+  parallel?: ParallelSummary;
+}
+
+/** How a run with `workers` was split, and its master seed (drawn from crypto when unseeded). */
+export interface ParallelSummary {
+  /** Workers used. */
+  workers: number;
+  /** Trials per chunk, and chunks. */
+  chunkTrials: number;
+  chunks: number;
+  /** The master seed: pass `replaySeed(seed)` as `seed` to get the same counts again. */
+  seed: SeedRecord;
 }

@@ -3,22 +3,13 @@
  * describes the run like an in-thread one, plus what it takes to replay it.
  */
 import { implementationOf, type Measure } from './counter.js';
-import type { RunSummary } from './experiment.js';
+import type { ParallelSummary, RunSummary } from './measure.js';
 import type { ResolvedExperiment } from './options.js';
 import { runParallel } from './parallel.js';
 import { seedRecord, type SeedRecord } from './plan.js';
 import { openWorkers, type WorkersOption } from './workers.js';
 
-/** How a run with `workers` was split, and its master seed (drawn from crypto when unseeded). */
-export interface ParallelSummary {
-  /** Workers used. */
-  workers: number;
-  /** Trials per chunk, and chunks. */
-  chunkTrials: number;
-  chunks: number;
-  /** The master seed: pass `replaySeed(seed)` as `seed` to get the same counts again. */
-  seed: SeedRecord;
-}
+export type { ParallelSummary } from './measure.js';
 
 /** Runs `o` over `workers`; the counts and the run's summary. */
 export async function runWithWorkers(o: ResolvedExperiment, measure: Measure, workers: WorkersOption): Promise<{ counts: Float64Array; run: RunSummary }> {
