@@ -30,9 +30,9 @@ const MARKUP = `
     <li><strong>The round</strong> <span data-pf="dealt-text"></span>
       <span class="pf-cards" data-pf="cards"></span></li>
     <li><button data-pf="reveal" type="button" disabled>Reveal the server seed</button>
-      <span data-pf="revealed" hidden>Server seed: <code class="pf-hex" data-pf="seed"></code>
+      <div data-pf="revealed" hidden>Server seed: <code class="pf-hex" data-pf="seed"></code>
       <a data-pf="link" href="../verify/">Verify this round on the verify page →</a>
-      <button data-pf="again" type="button">New server seed</button></span></li>
+      <button data-pf="again" type="button">New server seed</button></div></li>
   </ol>
   <p class="pf-status" data-pf="status" role="status" aria-live="polite" aria-atomic="true"></p>`;
 
