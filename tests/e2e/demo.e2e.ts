@@ -160,7 +160,7 @@ it('runs the main actions from the keyboard, including selecting and returning c
   await page.waitForSelector('#table[data-idle=true]', { state: 'attached', timeout: 900 });
   await page.keyboard.press('s');
   expect(await counts(page)).toEqual({ remaining: 52, returned: 0, dealt: 0 });
-  await page.getByLabel('Seed').fill('7');
+  await page.getByLabel('Seed', { exact: true }).fill('7');
   await page.keyboard.press('d'); // typing in a field is not a shortcut
   expect(await counts(page)).toEqual({ remaining: 52, returned: 0, dealt: 0 });
   await page.keyboard.press('Enter');

@@ -8,6 +8,7 @@ import { Announcer, CardList, nameCards, tableLabel } from './a11y.js';
 import { bindShortcuts, listShortcuts, type Action } from './keys.js';
 import { DEFAULTS, fillForm, fromForm, fromQuery, toForm, toQuery, type TableOptions } from './options.js';
 import { showCounts, showFairness, showSecurity } from './panel.js';
+import { mountProvable } from './provable.js';
 import { playClassic, type ScriptHost } from './script.js';
 import { StepLog } from './step-log.js';
 import { Session, type Outcome } from './session.js';
@@ -190,6 +191,7 @@ $('#copy-link').addEventListener('click', () => {
 });
 bindShortcuts((a) => (script && a !== 'script' ? undefined : actions[a]()));
 listShortcuts($('#keys'));
+mountProvable($<HTMLDetailsElement>('#provable'), () => session.options);
 
 toForm(form, session.options);
 showSecurity($('#security'), session.info, session.options);

@@ -1,0 +1,176 @@
+/**
+ * The verify page (web/verify) and the demo's "Provably fair" mode in Chromium, against the
+ * production build: a round dealt in the demo, revealed and followed to /verify/, says ok with every
+ * card matching (and equals what Node deals from the same seeds); tampered links (a swapped pair, a
+ * wrong nonce, a wrong client seed, a commitment to another seed) say not ok; a loaded page verifies
+ * with the network blocked; bad input names its field; and no page logs a console error.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { Deck, init } from '../../web/src/index.js';
+import { commitRound } from '../../web/src/provable/index.js';
+import { errorsOf, launch, servePages } from './browser.js';
+
+let browser: Browser;
+let server: { url: string; close: () => Promise<void> };
+
+beforeAll(async () => {
+  [browser, server] = await Promise.all([launch(), servePages(), init()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+/** A round dealt in Node from fixed seeds: 6 cards of a French deck with jokers. */
+function nodeRound(nonce = 3) {
+  const { serverSeed, commitment } = commitRound();
+  const clientSeed = 'lucky ♣ player';
+  const deck = new Deck({ provable: { serverSeed, clientSeed, nonce }, jokers: 2 });
+  const dealt = deck.deal(6).map(String);
+  deck.dispose();
+  return { commitment, serverSeed, clientSeed, nonce, dealt };
+}
+
+type R = ReturnType<typeof nodeRound>;
+const linkOf = (r: R, extra: Record<string, string> = {}) =>
+  `verify/?${new URLSearchParams({ ...r, nonce: String(r.nonce), dealt: r.dealt.join(','), style: 'french', decks: '1', jokers: '2', ...extra })}`;
+
+async function open(path: string, waitUntil: 'load' | 'networkidle' = 'load'): Promise<{ page: Page; errors: string[] }> {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  const errors = errorsOf(page);
+  await page.goto(`${server.url}${path}`, { waitUntil });
+  await page.waitForSelector('body[data-ready=true]');
+  return { page, errors };
+}
+
+const verdict = (page: Page) => page.locator('#verdict');
+const marks = (page: Page) => page.locator('#order li[data-match]').evaluateAll((lis) => lis.map((li) => (li as HTMLElement).dataset.match));
+
+describe('demo → verify', () => {
+  it('a provably fair round dealt in the demo verifies ok, every card matching', async () => {
+    const { page, errors } = await open('demo/?style=german&jokers=1');
+    await page.locator('#provable summary').click();
+    const commitment = await page.locator('[data-pf=commitment]').textContent();
+    expect(commitment).toMatch(/^[0-9a-f]{64}$/);
+    await page.locator('[data-pf=client]').fill('my own seed');
+    await page.locator('[data-pf=count]').fill('7');
+    await page.locator('[data-pf=deal]').click();
+    const dealt = await page.locator('[data-pf=cards] img').evaluateAll((imgs) => imgs.map((i) => (i as HTMLElement).dataset.code!));
+    expect(dealt).toHaveLength(7);
+    await expect.poll(() => page.locator('[data-pf=revealed]').isHidden()).toBe(true);  // the seed stays secret until revealed
+    await page.locator('[data-pf=reveal]').click();
+    const serverSeed = (await page.locator('[data-pf=seed]').textContent())!;
+    expect(serverSeed).toMatch(/^[0-9a-f]{64}$/);
+
+    // Node's deck deals the same cards from the revealed seeds: the page used the real provable deck.
+    const deck = new Deck({ provable: { serverSeed, clientSeed: 'my own seed', nonce: 0 }, style: 'german', jokers: 1 });
+    expect(deck.deal(7).map(String)).toEqual(dealt);
+    deck.dispose();
+
+    await page.locator('[data-pf=link]').click();
+    await page.waitForSelector('body[data-checked]');
+    expect(new URL(page.url()).pathname).toMatch(/\/verify\/$/);
+    expect(await verdict(page).getAttribute('data-kind')).toBe('ok');
+    expect(await verdict(page).textContent()).toMatch(/^✓ Fair: .*all 7 dealt cards/);
+    const m = await marks(page);
+    expect(m.slice(0, 7)).toEqual(Array(7).fill('yes'));
+    expect(m).toHaveLength(33);  // German 32 + 1 joker: the whole order is drawn
+    expect(m.slice(7).every((x) => x === 'rest')).toBe(true);
+    expect(await page.locator('#order li[data-match] img').count()).toBe(33);
+    expect(await page.locator('#order li').first().getAttribute('data-code')).toBe(dealt[0]);
+    expect(errors).toEqual([]);
+  });
+});
+
+describe('the verify page', () => {
+  it('control: the untampered link says ok, and the page loads no WebAssembly', async () => {
+    const page = await browser.newPage();
+    const errors = errorsOf(page), loaded: string[] = [];
+    page.on('request', (q) => loaded.push(q.url()));
+    await page.goto(`${server.url}${linkOf(nodeRound())}`, { waitUntil: 'networkidle' });
+    expect(loaded.filter((u) => /\.wasm$/.test(u))).toEqual([]);
+    expect(loaded.length).toBeGreaterThan(1);  // control for the filter: the page and its bundle were seen
+    expect(await verdict(page).getAttribute('data-kind')).toBe('ok');
+    expect(await marks(page).then((m) => m.slice(0, 6))).toEqual(Array(6).fill('yes'));
+    expect(errors).toEqual([]);
+  });
+
+  it('a swapped pair says not ok and marks both cards', async () => {
+    const r = nodeRound();
+    [r.dealt[2], r.dealt[3]] = [r.dealt[3], r.dealt[2]];
+    const { page, errors } = await open(linkOf(r));
+    expect(await verdict(page).getAttribute('data-kind')).toBe('bad');
+    expect(await verdict(page).textContent()).toMatch(/^✗ Not verified: card 3 dealt was/);
+    expect((await marks(page)).slice(0, 6)).toEqual(['yes', 'yes', 'no', 'no', 'yes', 'yes']);
+    expect(errors).toEqual([]);
+  });
+
+  it.each([
+    ['a wrong nonce', { nonce: '4' }, /does not match the seeds/],
+    ['a wrong client seed', { clientSeed: 'lucky ♣ player ' }, /does not match the seeds/],
+    ['a commitment to another seed', { commitment: commitRound().commitment }, /commitment does not match the server seed/],
+  ])('%s says not ok', async (_, extra, reason) => {
+    const { page, errors } = await open(linkOf(nodeRound(), extra));
+    expect(await verdict(page).getAttribute('data-kind')).toBe('bad');
+    expect(await verdict(page).textContent()).toMatch(reason);
+    expect(errors).toEqual([]);
+  });
+
+  it('verifies offline once loaded: no request leaves the page', async () => {
+    const r = nodeRound();
+    const { page, errors } = await open(linkOf(r), 'networkidle');  // "loaded" includes the favicon
+    const attempts: string[] = [];
+    await page.route('**/*', (route) => {
+      attempts.push(route.request().url());
+      return route.abort();
+    });
+    await page.context().setOffline(true);
+    // Tamper by keyboard, verify (Enter in a field submits), then undo and verify again.
+    await page.locator('input[name=nonce]').fill('4');
+    await page.locator('input[name=nonce]').press('Enter');
+    await expect.poll(() => verdict(page).getAttribute('data-kind')).toBe('bad');
+    await page.locator('input[name=nonce]').fill(String(r.nonce));
+    await page.locator('#check').press('Enter');
+    await expect.poll(() => verdict(page).getAttribute('data-kind')).toBe('ok');
+    expect((await marks(page)).slice(0, 6)).toEqual(Array(6).fill('yes'));
+    expect(await page.locator('#order img').first().evaluate((i: HTMLImageElement) => i.complete && i.naturalWidth > 0)).toBe(true);
+    expect(attempts).toEqual([]);
+    expect(errors).toEqual([]);
+  });
+
+  it('bad input names its field, marks it invalid and draws nothing', async () => {
+    const { page, errors } = await open(linkOf(nodeRound(), { nonce: 'three' }));
+    expect(await verdict(page).getAttribute('data-kind')).toBe('error');
+    expect(await verdict(page).textContent()).toMatch(/^Cannot check this round: nonce must be an integer, got "three"/);
+    expect(await page.locator('input[name=nonce]').getAttribute('aria-invalid')).toBe('true');
+    expect(await page.locator('#order li').count()).toBe(0);
+    await page.locator('textarea[name=dealt]').fill('AS, ZZ');
+    await page.locator('input[name=nonce]').fill('3');
+    await page.locator('#check').click();
+    await expect.poll(() => verdict(page).textContent()).toMatch(/dealt\[1\] is "ZZ", which is not a card of this deck/);
+    expect(await page.locator('textarea[name=dealt]').getAttribute('aria-invalid')).toBe('true');
+    expect(await page.locator('input[name=nonce]').getAttribute('aria-invalid')).toBe(null);
+    expect(errors).toEqual([]);
+  });
+
+  it('a generic deck (?size=) is drawn as numbered tiles; an empty page asks for a round', async () => {
+    const { page, errors } = await open('verify/');
+    expect(await verdict(page).textContent()).toMatch(/^Fill in the round/);
+    expect(await page.locator('input[name=size]').isDisabled()).toBe(true);
+    await page.locator('select[name=style]').selectOption('generic');
+    expect(await page.locator('input[name=decks]').isDisabled()).toBe(true);
+    const { serverSeed, commitment } = commitRound();
+    const deck = new Deck({ provable: { serverSeed, clientSeed: '', nonce: 0 }, size: 10 });
+    const dealt = deck.deal(4).map(String);
+    deck.dispose();
+    for (const [name, value] of [['commitment', commitment], ['serverSeed', serverSeed], ['size', '10'], ['dealt', dealt.join(' ')]]) {
+      await page.locator(`[name=${name}]`).fill(value);
+    }
+    await page.locator('#check').click();
+    await expect.poll(() => verdict(page).getAttribute('data-kind')).toBe('ok');
+    expect(await page.locator('#order .generic-card').allTextContents()).toHaveLength(10);
+    expect(new URL(page.url()).searchParams.get('size')).toBe('10');
+    expect(errors).toEqual([]);
+  });
+});

@@ -1,0 +1,81 @@
+/**
+ * The verify page's round as text: the fields of its form and of its address
+ * (?commitment=…&serverSeed=…&clientSeed=…&nonce=…&dealt=AS,KH&style=french&decks=1&jokers=0, or
+ * &size=… for a generic deck), and the `verifyRound` input they make. Pure: no DOM, no package.
+ */
+import type { Round } from 'fairdeck/verify';
+
+/** Every field of the form, as typed. */
+export interface RoundFields {
+  commitment: string;
+  serverSeed: string;
+  clientSeed: string;
+  nonce: string;
+  dealt: string;
+  style: 'french' | 'german' | 'generic';
+  decks: string;
+  jokers: string;
+  size: string;
+}
+
+export const FIELD_NAMES = ['commitment', 'serverSeed', 'clientSeed', 'nonce', 'dealt', 'style', 'decks', 'jokers', 'size'] as const;
+
+export const EMPTY_FIELDS: RoundFields = {
+  commitment: '', serverSeed: '', clientSeed: '', nonce: '0', dealt: '', style: 'french', decks: '1', jokers: '0', size: '',
+};
+
+const STYLES = ['french', 'german', 'generic'];
+
+/** The fields an address gives (unknown parameters are ignored; a generic deck is ?size=…). */
+export function fieldsFromQuery(search: string): RoundFields {
+  const q = new URLSearchParams(search);
+  const f: RoundFields = { ...EMPTY_FIELDS };
+  for (const name of FIELD_NAMES) {
+    const v = q.get(name);
+    if (v === null) continue;
+    if (name === 'style') f.style = STYLES.includes(v) ? (v as RoundFields['style']) : f.style;
+    else f[name] = v;
+  }
+  if (q.has('size') && !q.has('style')) f.style = 'generic';
+  return f;
+}
+
+/** The address of a round (only the composition fields its style uses). */
+export function queryOf(f: RoundFields): string {
+  const q = new URLSearchParams({ commitment: f.commitment, serverSeed: f.serverSeed, clientSeed: f.clientSeed, nonce: f.nonce, dealt: f.dealt });
+  if (f.style === 'generic') q.set('size', f.size);
+  else for (const k of ['style', 'decks', 'jokers'] as const) q.set(k, f[k]);
+  return `?${q}`;
+}
+
+/** Card codes typed as a list: commas or spaces between them, any case ('as, kh' → ['AS', 'KH']). */
+export function splitCodes(text: string): string[] {
+  return text.split(/[\s,]+/).filter(Boolean).map((c) => c.toUpperCase());
+}
+
+/** A whole number typed as digits becomes a number; anything else stays text for verifyRound to reject by name. */
+function integer(text: string): number | string {
+  const t = text.trim();
+  return /^\d{1,16}$/.test(t) ? Number(t) : t;
+}
+
+/** The `verifyRound` input of the fields; malformed values are passed on for verifyRound's own errors. */
+export function roundOf(f: RoundFields): Round {
+  const deck = f.style === 'generic'
+    ? { size: integer(f.size) }
+    : { style: f.style, decks: integer(f.decks), jokers: integer(f.jokers) };
+  return {
+    commitment: f.commitment.trim(),
+    serverSeed: f.serverSeed.trim(),
+    clientSeed: f.clientSeed,
+    nonce: integer(f.nonce),
+    deck,
+    dealt: splitCodes(f.dealt),
+  } as Round;
+}
+
+/** Which form field an error of verifyRound is about ('deck.size' → 'size'), if any. */
+export function fieldOfError(message: string): (typeof FIELD_NAMES)[number] | undefined {
+  const m = /^(?:deck\.)?(commitment|serverSeed|clientSeed|nonce|dealt|style|decks|jokers|size)\b/.exec(message);
+  return m ? (m[1] as (typeof FIELD_NAMES)[number]) : undefined;
+}
