@@ -8,6 +8,7 @@ import { extname, join, normalize } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { build, preview, type PreviewServer } from 'vite';
+import { afterAll, beforeAll } from 'vitest';
 
 export const root = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -58,4 +59,26 @@ export function errorsOf(page: Page): string[] {
   page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
   page.on('pageerror', (e) => errors.push(String(e)));
   return errors;
+}
+
+/** What a page suite uses: the browser and the server of the built pages. */
+export interface PagesEnv {
+  browser: Browser;
+  server: { url: string; close: () => Promise<void> };
+}
+
+/**
+ * Registers a suite's browser and page server (and any extra set-up, such as the package's
+ * `init`) with beforeAll/afterAll; read `browser` and `server` from the result inside tests.
+ */
+export function usePages(...also: (() => Promise<unknown>)[]): PagesEnv {
+  const env = {} as PagesEnv;
+  beforeAll(async () => {
+    [env.browser, env.server] = await Promise.all([launch(), servePages(), ...also.map((f) => f())]);
+  });
+  afterAll(async () => {
+    await env.browser?.close();
+    await env.server?.close();
+  });
+  return env;
 }

@@ -5,34 +5,25 @@
  */
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { Deck, init } from '../../web/src/index.js';
-import { errorsOf, launch, root, servePages } from './browser.js';
+import { errorsOf, root, usePages } from './browser.js';
 
-let browser: Browser;
-let server: { url: string; close: () => Promise<void> };
-
-beforeAll(async () => {
-  [browser, server] = await Promise.all([launch(), servePages(), init()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const env = usePages(init);
 
 const FRENCH = /^(Ace|Two|Three|Four|Five|Six|Seven|Eight|Nine|Ten|Jack|Queen|King) of (Clubs|Diamonds|Hearts|Spades)$/;
 const GERMAN = /^(Eichel|Grün|Herz|Schellen) (7|8|9|10|Unter|Ober|König|Ass)$/;
 
 /** Opens the demo with `query`; returns the page and its console errors. */
 async function open(query = '', options: { motion?: boolean; dpr?: number } = {}): Promise<{ page: Page; errors: string[] }> {
-  const page = await browser.newPage({
+  const page = await env.browser.newPage({
     viewport: { width: 1280, height: 800 },
     deviceScaleFactor: options.dpr ?? 1,
     reducedMotion: options.motion ? 'no-preference' : 'reduce',
   });
   const errors = errorsOf(page);
-  await page.goto(`${server.url}demo/${query}`);
+  await page.goto(`${env.server.url}demo/${query}`);
   await page.waitForSelector('body[data-ready=true]');
   await idle(page);
   return { page, errors };

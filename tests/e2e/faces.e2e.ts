@@ -3,26 +3,17 @@
  * contact sheets per style with their control, the gallery's contents, canvas against SVG for
  * every card, hi-DPI backing stores and sizes from 40 to 600 px, and the keyboard.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { compareWithReference, diffWithReference, MAX_DIFF } from '../faces/golden.js';
-import { errorsOf, launch, servePages } from './browser.js';
+import { errorsOf, usePages } from './browser.js';
 
-let browser: Browser;
-let server: { url: string; close: () => Promise<void> };
-
-beforeAll(async () => {
-  [browser, server] = await Promise.all([launch(), servePages()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const env = usePages();
 
 async function open(query: string, dpr = 1): Promise<{ page: Page; errors: string[] }> {
-  const page = await browser.newPage({ viewport: { width: 1400, height: 900 }, deviceScaleFactor: dpr });
+  const page = await env.browser.newPage({ viewport: { width: 1400, height: 900 }, deviceScaleFactor: dpr });
   const errors = errorsOf(page);
-  await page.goto(`${server.url}faces/${query}`);
+  await page.goto(`${env.server.url}faces/${query}`);
   await page.waitForSelector('body[data-ready]');
   return { page, errors };
 }

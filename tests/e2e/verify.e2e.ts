@@ -5,22 +5,13 @@
  * wrong nonce, a wrong client seed, a commitment to another seed) say not ok; a loaded page verifies
  * with the network blocked; bad input names its field; and no page logs a console error.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { Deck, init } from '../../web/src/index.js';
 import { commitRound } from '../../web/src/provable/index.js';
-import { errorsOf, launch, servePages } from './browser.js';
+import { errorsOf, usePages } from './browser.js';
 
-let browser: Browser;
-let server: { url: string; close: () => Promise<void> };
-
-beforeAll(async () => {
-  [browser, server] = await Promise.all([launch(), servePages(), init()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const env = usePages(init);
 
 /** A round dealt in Node from fixed seeds: 6 cards of a French deck with jokers. */
 function nodeRound(nonce = 3) {
@@ -37,9 +28,9 @@ const linkOf = (r: R, extra: Record<string, string> = {}) =>
   `verify/?${new URLSearchParams({ ...r, nonce: String(r.nonce), dealt: r.dealt.join(','), style: 'french', decks: '1', jokers: '2', ...extra })}`;
 
 async function open(path: string, waitUntil: 'load' | 'networkidle' = 'load'): Promise<{ page: Page; errors: string[] }> {
-  const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  const page = await env.browser.newPage({ viewport: { width: 1280, height: 900 } });
   const errors = errorsOf(page);
-  await page.goto(`${server.url}${path}`, { waitUntil });
+  await page.goto(`${env.server.url}${path}`, { waitUntil });
   await page.waitForSelector('body[data-ready=true]');
   return { page, errors };
 }
@@ -85,10 +76,10 @@ describe('demo → verify', () => {
 
 describe('the verify page', () => {
   it('control: the untampered link says ok, and the page loads no WebAssembly', async () => {
-    const page = await browser.newPage();
+    const page = await env.browser.newPage();
     const errors = errorsOf(page), loaded: string[] = [];
     page.on('request', (q) => loaded.push(q.url()));
-    await page.goto(`${server.url}${linkOf(nodeRound())}`, { waitUntil: 'networkidle' });
+    await page.goto(`${env.server.url}${linkOf(nodeRound())}`, { waitUntil: 'networkidle' });
     expect(loaded.filter((u) => /\.wasm$/.test(u))).toEqual([]);
     expect(loaded.length).toBeGreaterThan(1);  // control for the filter: the page and its bundle were seen
     expect(await verdict(page).getAttribute('data-kind')).toBe('ok');

@@ -4,29 +4,21 @@
 // phone with no horizontal scroll, both colour schemes, the keyboard, and no console errors.
 import { mkdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { errorsOf, launch, root, servePages } from './browser.js';
+import { errorsOf, root, usePages } from './browser.js';
 
-let browser: Browser;
-let server: { url: string; close: () => Promise<void> };
-
-beforeAll(async () => {
-  [browser, server] = await Promise.all([launch(), servePages()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const env = usePages();
 
 const state = (page: Page) => page.getAttribute('#progress', 'data-state');
 const finished = (page: Page, timeout = 60_000) =>
   expect.poll(() => state(page), { timeout, interval: 100 }).not.toBe('running');
 
 async function open(query: string, options: Parameters<Browser['newPage']>[0] = {}): Promise<{ page: Page; errors: string[] }> {
-  const page = await browser.newPage({ viewport: { width: 1000, height: 900 }, ...options });
+  const page = await env.browser.newPage({ viewport: { width: 1000, height: 900 }, ...options });
   const errors = errorsOf(page);
-  await page.goto(`${server.url}visualiser/${query}`);
+  await page.goto(`${env.server.url}visualiser/${query}`);
+  await page.waitForSelector('body[data-ready]');  // the page wires its controls after init()
   return { page, errors };
 }
 
@@ -169,7 +161,8 @@ it('fits a 390 px phone without horizontal scroll, in both colour schemes, and w
     const summary = page.locator('.card[data-algorithm=naive-swap] details.data summary');
     await summary.focus();
     await page.keyboard.press('Enter');
-    expect(await page.locator('.card[data-algorithm=naive-swap] table.matrix tbody tr').count()).toBe(52);
+    // The table is built when its <details> opens (the toggle event comes after the key press).
+    await expect.poll(() => page.locator('.card[data-algorithm=naive-swap] table.matrix tbody tr').count()).toBe(52);
     const widths = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));
     expect(widths.scroll).toBeLessThanOrEqual(widths.client);
     expect(widths.client).toBe(390);

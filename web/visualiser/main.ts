@@ -158,3 +158,5 @@ $('export-csv').addEventListener('click', () => results && download('fairdeck-fa
 fill(settings);
 status.textContent = notes.length ? `Ignored from the URL: ${notes.join('; ')}.` : '';
 busy(false);
+// Every control is wired (after init(), which the engine names need): tests and scripts wait for this.
+document.body.dataset.ready = '';
