@@ -5,7 +5,7 @@
 import type { RngName } from '../options.js';
 import type { AlgorithmName } from './algorithms.js';
 import { openCounter } from './counter.js';
-import type { Measure, RunSummary } from './measure.js';
+import { runSummary, type Measure, type RunSummary } from './measure.js';
 import type { ResolvedExperiment } from './options.js';
 import { runChunks } from './runner.js';
 import { runWithWorkers } from './run-workers.js';
@@ -21,17 +21,7 @@ export async function runExperiment(o: ResolvedExperiment, measure: Measure): Pr
     const elapsedMs = await runChunks(o.trials, o.chunk, (k) => counter.run(k), o);
     return {
       counts: counter.counts(),
-      run: {
-        algorithm: o.algorithm,
-        n: o.n,
-        trials: o.trials,
-        rounds: o.algorithm === 'random-swaps' ? o.rounds : undefined,
-        rng: o.rng,
-        seeded: o.seed !== undefined,
-        implementation: counter.implementation,
-        elapsedMs,
-        trialsPerSecond: elapsedMs > 0 ? (o.trials * 1000) / elapsedMs : Infinity,
-      },
+      run: runSummary(o, counter.implementation, elapsedMs),
     };
   } finally {
     counter.dispose();

@@ -66,3 +66,18 @@ export interface ParallelSummary {
   /** The master seed: pass `replaySeed(seed)` as `seed` to get the same counts again. */
   seed: SeedRecord;
 }
+
+/** The summary of a finished run of `o` (one stream or many workers: the same fields). */
+export function runSummary(o: Pick<CounterSpec, 'algorithm' | 'n' | 'rounds' | 'rng' | 'seed'> & { trials: number }, implementation: Implementation, elapsedMs: number): RunSummary {
+  return {
+    algorithm: o.algorithm,
+    n: o.n,
+    trials: o.trials,
+    rounds: o.algorithm === 'random-swaps' ? o.rounds : undefined,
+    rng: o.rng,
+    seeded: o.seed !== undefined,
+    implementation,
+    elapsedMs,
+    trialsPerSecond: elapsedMs > 0 ? (o.trials * 1000) / elapsedMs : Infinity,
+  };
+}

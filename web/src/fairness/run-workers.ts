@@ -3,7 +3,7 @@
  * describes the run like an in-thread one, plus what it takes to replay it.
  */
 import { implementationOf, type Measure } from './counter.js';
-import type { ParallelSummary, RunSummary } from './measure.js';
+import { runSummary, type ParallelSummary, type RunSummary } from './measure.js';
 import type { ResolvedExperiment } from './options.js';
 import { runParallel } from './parallel.js';
 import { seedRecord, type SeedRecord } from './plan.js';
@@ -20,15 +20,7 @@ export async function runWithWorkers(o: ResolvedExperiment, measure: Measure, wo
     return {
       counts: r.counts,
       run: {
-        algorithm: o.algorithm,
-        n: o.n,
-        trials: o.trials,
-        rounds: o.algorithm === 'random-swaps' ? o.rounds : undefined,
-        rng: o.rng,
-        seeded: o.seed !== undefined,
-        implementation: implementationOf(o.algorithm),
-        elapsedMs: r.elapsedMs,
-        trialsPerSecond: r.elapsedMs > 0 ? (o.trials * 1000) / r.elapsedMs : Infinity,
+        ...runSummary(o, implementationOf(o.algorithm), r.elapsedMs),
         parallel: { workers: ports.length, chunkTrials: r.plan.chunkTrials, chunks: r.plan.chunks, seed: seedRecord(r.master) },
       },
     };
