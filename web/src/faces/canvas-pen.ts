@@ -3,10 +3,10 @@
  * OffscreenCanvasRenderingContext2D (also in a worker) or a Node context from @napi-rs/canvas.
  * All three implement the methods below, so drawing is the context's own vector drawing.
  */
-import type { Pen, StrokeStyle } from './pen.js';
+import type { PathOps, Pen, StrokeStyle } from './pen.js';
 
 /** The part of a 2D canvas context that fairdeck/faces uses (every 2D context has it). */
-export interface Context2D {
+export interface Context2D extends PathOps {
   fillStyle: unknown;
   strokeStyle: unknown;
   lineWidth: number;
@@ -14,14 +14,6 @@ export interface Context2D {
   lineJoin: string;
   miterLimit: number;
   globalAlpha: number;
-  beginPath(): void;
-  moveTo(x: number, y: number): void;
-  lineTo(x: number, y: number): void;
-  quadraticCurveTo(cx: number, cy: number, x: number, y: number): void;
-  bezierCurveTo(c1x: number, c1y: number, c2x: number, c2y: number, x: number, y: number): void;
-  ellipse(x: number, y: number, rx: number, ry: number, rotation: number, start: number, end: number, ccw?: boolean): void;
-  rect(x: number, y: number, w: number, h: number): void;
-  closePath(): void;
   fill(rule?: 'nonzero' | 'evenodd'): void;
   stroke(): void;
   clip(rule?: 'nonzero' | 'evenodd'): void;

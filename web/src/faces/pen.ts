@@ -14,17 +14,20 @@ export interface StrokeStyle {
   readonly join?: 'miter' | 'round';
 }
 
-/** A path-based drawing surface, a subset of CanvasRenderingContext2D with explicit paint. */
-export interface Pen {
+/** The path-building calls a Pen and a canvas context share (the same names and arguments). */
+export interface PathOps {
   beginPath(): void;
   moveTo(x: number, y: number): void;
   lineTo(x: number, y: number): void;
   quadraticCurveTo(cx: number, cy: number, x: number, y: number): void;
   bezierCurveTo(c1x: number, c1y: number, c2x: number, c2y: number, x: number, y: number): void;
-  /** An elliptical arc (a circle when rx = ry), as CanvasRenderingContext2D.ellipse. */
   ellipse(x: number, y: number, rx: number, ry: number, rotation: number, start: number, end: number, ccw?: boolean): void;
   rect(x: number, y: number, w: number, h: number): void;
   closePath(): void;
+}
+
+/** A path-based drawing surface, a subset of CanvasRenderingContext2D with explicit paint. */
+export interface Pen extends PathOps {
   /** Fills the current path with a CSS colour (`#rrggbb` or `rgba(r, g, b, a)`). */
   fill(paint: string, rule?: 'nonzero' | 'evenodd'): void;
   /** Strokes the current path; the width and dashes scale with the current transform. */
