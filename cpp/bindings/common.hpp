@@ -24,32 +24,41 @@ namespace fairdeck::abi {
 /// Error kinds, as fd_manifest() names them for TypeScript.
 enum ErrorKind : int { kNone = 0, kError = 1, kTypeError = 2, kRangeError = 3 };
 inline int g_error_kind = kNone;
-inline std::string g_error_message;
+/// The last error's message. A fixed buffer, so that recording an error never allocates: on a
+/// full heap an allocation inside a catch block would throw out of a noexcept function and
+/// terminate the module.
+inline char g_error_message[1024];
+inline u32 g_error_length = 0;
+
+/// Records an error: its kind and message (cut at the buffer's size, on a UTF-8 boundary).
+inline void record_error(int kind, const char* message) noexcept {
+  g_error_kind = kind;
+  u32 n = 0;
+  while (message[n] && n < sizeof g_error_message) ++n;
+  if (n == sizeof g_error_message)
+    while (n > 0 && (static_cast<unsigned char>(message[n]) & 0xc0) == 0x80) --n;  // never split a character
+  for (u32 i = 0; i < n; ++i) g_error_message[i] = message[i];
+  g_error_length = n;
+}
 inline std::string g_text;  // the last text result, until fd_text_free()
 
 /// Returned by exports that report a count when they fail (the error is recorded).
 constexpr u32 kFailed = 0xffffffffu;
 
-/// Runs f; on a C++ exception records it and returns `fallback`.
+/// Calls call(ctx); on a C++ exception records its kind and message and returns false. The only
+/// try/catch in a module (basics.cpp): with Emscripten's JS exception handling every catch clause
+/// costs code at each place it is written, so `guard` below funnels every export through this one.
+bool run_guarded(void (*call)(void*), void* ctx) noexcept;
+
+/// Runs f; on a C++ exception records it (see run_guarded) and returns `fallback`.
 template <class R, class F>
 R guard(R fallback, F&& f) noexcept {
   g_error_kind = kNone;
-  try {
-    return f();
-  } catch (const fd::TypeError& e) {
-    g_error_kind = kTypeError, g_error_message = e.what();
-  } catch (const std::invalid_argument& e) {
-    g_error_kind = kTypeError, g_error_message = e.what();
-  } catch (const std::out_of_range& e) {
-    g_error_kind = kRangeError, g_error_message = e.what();
-  } catch (const std::bad_alloc&) {
-    g_error_kind = kRangeError, g_error_message = "not enough WASM memory for this request (the heap holds at most 4 GiB)";
-  } catch (const std::exception& e) {
-    g_error_kind = kError, g_error_message = e.what();
-  } catch (...) {
-    g_error_kind = kError, g_error_message = "unknown error in the fairdeck core";
-  }
-  return fallback;
+  R result = fallback;
+  auto body = [&] { result = f(); };
+  using Body = decltype(body);
+  if (!run_guarded([](void* b) { (*static_cast<Body*>(b))(); }, &body)) return fallback;
+  return result;
 }
 
 /// Makes `s` the text result and returns its address (its length: fd_text_length()).

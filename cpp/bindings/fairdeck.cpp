@@ -97,7 +97,7 @@ EMSCRIPTEN_KEEPALIVE u32 fd_bulk_step(fd::BulkShuffle* b, void* ptr, int width, 
     default: k = b->step(static_cast<u32*>(ptr), count); break;
   }
   if (b->failed())
-    g_error_kind = kRangeError, g_error_message = "not enough WASM memory for the cache-aware shuffle's scratch array";
+    record_error(kRangeError, "not enough WASM memory for the cache-aware shuffle's scratch array");
   return k;
 }
 EMSCRIPTEN_KEEPALIVE bool fd_bulk_ok(fd::BulkShuffle* b) { return !b->failed(); }
