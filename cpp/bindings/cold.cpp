@@ -79,18 +79,11 @@ std::string manifest() {
 
 }  // namespace
 
-// Fresh entropy for the core's re-keying of secure decks (fairdeck/entropy.hpp):
-// crypto.getRandomValues, at most 65,536 bytes per call. A missing or throwing source returns 0,
-// never throws: the core then reports a clean error and changes nothing.
-EM_JS(int, js_entropy, (std::uint8_t* out, std::size_t n), {
-  try {
-    out >>>= 0, n >>>= 0;
-    for (var at = 0; at < n; at += 65536) crypto.getRandomValues(HEAPU8.subarray(out + at, out + Math.min(n, at + 65536)));
-    return 1;
-  } catch (e) {
-    return 0;
-  }
-});
+// Fresh entropy for the core's re-keying of secure decks (fairdeck/entropy.hpp): an import the
+// package provides (web/src/instantiate.ts: crypto.getRandomValues, at most 65,536 bytes per
+// call). A missing or throwing source returns 0, never throws: the core then reports a clean
+// error and changes nothing.
+extern "C" __attribute__((import_module("env"), import_name("js_entropy"))) int js_entropy(std::uint8_t* out, std::size_t n);
 
 namespace {
 bool entropy_from_js(std::uint8_t* out, std::size_t n) { return js_entropy(out, n) != 0; }

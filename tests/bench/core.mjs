@@ -6,10 +6,12 @@
 // module plus the bench-only fd_bulk_plain export; CMake preset wasm-bench).
 import { readFileSync } from 'node:fs';
 
+import { instantiate } from '../../dist/instantiate.js';
+
 const FILES = {
-  package: ['../../dist/wasm/fairdeck.js', '../../dist/wasm/fairdeck.wasm'],
-  fairness: ['../../dist/wasm/fairness.js', '../../dist/wasm/fairness.wasm'],
-  bench: ['../../build/wasm-bench/fairdeck.js', '../../build/wasm-bench/fairdeck.wasm'],
+  package: '../../dist/wasm/fairdeck.wasm',
+  fairness: '../../dist/wasm/fairness.wasm',
+  bench: '../../build/wasm-bench/fairdeck.wasm',
 };
 
 /**
@@ -17,9 +19,7 @@ const FILES = {
  * counts are signed i32 in JS: they are read here with `>>> 0`.
  */
 export async function loadCore(variant = 'package') {
-  const [js, wasm] = FILES[variant].map((f) => new URL(f, import.meta.url));
-  const { default: factory } = await import(js.href);
-  const m = await factory({ wasmBinary: readFileSync(wasm) });
+  const m = await instantiate(await WebAssembly.compile(readFileSync(new URL(FILES[variant], import.meta.url))));
   const enc = new TextEncoder();
   /** Copies strings / byte arrays into fresh heap blocks (kept for the process): [ptr, len, …]. */
   const put = (...values) => values.flatMap((v) => {

@@ -31,6 +31,20 @@ describe('the environment check', () => {
     expect(() => checkWebAssembly({ WebAssembly: {} })).toThrow(/WebAssembly is incomplete/);
   });
 
+  it('says so when WebAssembly lacks exception handling, judged by validate() on its probe', () => {
+    const validate = vi.fn((bytes: Uint8Array) => bytes[26] !== 0x19);  // passes the SIMD probe, fails the EH one
+    expect(() => checkWebAssembly({ WebAssembly: { compile: WebAssembly.compile, validate } })).toThrow(/needs WebAssembly exception handling .* without it/);
+    expect(validate).toHaveBeenCalledTimes(2);
+    // The probe's body is `try nop catch_all end` (0x06 0x40, 0x01, 0x19, 0x0b): exception-handling
+    // opcodes, which the engine here (with EH) accepts; with 0x19 made an unknown opcode it is rejected.
+    const probe = validate.mock.calls[1] as unknown as [Uint8Array<ArrayBuffer>];
+    expect([...probe[0].subarray(23, 28)]).toEqual([0x06, 0x40, 0x01, 0x19, 0x0b]);
+    expect(WebAssembly.validate(probe[0])).toBe(true);
+    const broken = Uint8Array.from(probe[0]);
+    broken[26] = 0xff;
+    expect(WebAssembly.validate(broken)).toBe(false);
+  });
+
   it('says so when WebAssembly lacks SIMD128, judged by validate() on the probe only', () => {
     const validate = vi.fn(() => false);
     const noSimd = { compile: WebAssembly.compile, validate };

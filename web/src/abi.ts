@@ -3,12 +3,12 @@
  * caller needs: heap views, byte strings in, text out, and the core's recorded errors.
  *
  * Exports are called directly (no Embind, no generated invokers, so no `eval`: a strict CSP
- * works). Emscripten's glue wraps each export in a thunk that replaces itself with the raw wasm
- * function on its first call; each entry of the table here does the same, so after one call a
- * deal costs one direct wasm call.
+ * works). Each entry of the table here is a thunk that replaces itself with the raw wasm function
+ * (or, for unsigned results, a `>>> 0` wrapper of it) on its first call, so after one call a deal
+ * costs one direct wasm call.
  */
 import { core } from './load.js';
-import type { FairdeckModule } from './wasm/fairdeck.js';
+import type { FairdeckModule } from './instantiate.js';
 
 type Ptr = number;
 /** The exports, by name without the `fd_` prefix (see cpp/bindings/fairdeck.cpp for each). */

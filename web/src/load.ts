@@ -3,10 +3,10 @@
  *
  * By default the module comes from the copy embedded in the package (no asset for a bundler to
  * find, no URL to resolve); `init({ wasm })` takes a URL, a string, bytes or a compiled
- * WebAssembly.Module instead (wasm-source.ts). The package's loader compiles the module itself
- * and hands it to the Emscripten factory through `instantiateWasm`, so the glue never fetches.
+ * WebAssembly.Module instead (wasm-source.ts). The package compiles and instantiates the module
+ * itself (instantiate.ts: no Emscripten glue).
  */
-import createFairdeckModule, { type FairdeckModule } from './wasm/fairdeck.js';
+import { instantiate, type FairdeckModule } from './instantiate.js';
 import { checkWebAssembly } from './wasm-env.js';
 import { compileSource, describe, type WasmSource } from './wasm-source.js';
 
@@ -25,19 +25,8 @@ let loaded: FairdeckModule | undefined;
 async function load(options: InitOptions): Promise<FairdeckModule> {
   checkWebAssembly();
   const compiled = await compileSource(options.wasm);
-  // The factory's promise never settles if instantiation (or `done`) fails here: race it.
-  let fail: (reason: unknown) => void = () => {};
-  const failed = new Promise<never>((_, reject) => (fail = reject));
   try {
-    return await Promise.race([
-      createFairdeckModule({
-        instantiateWasm: (imports, done) => {
-          WebAssembly.instantiate(compiled, imports).then((instance) => done(instance, compiled)).catch(fail);
-          return {};
-        },
-      }),
-      failed,
-    ]);
+    return await instantiate(compiled);
   } catch (cause) {
     throw new Error(`fairdeck: could not load its WebAssembly module from ${describe(options.wasm)}: ${String(cause)}`, { cause });
   }

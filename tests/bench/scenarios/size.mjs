@@ -4,7 +4,7 @@
 // Start-up: `await init()` in fresh Node processes, and in fresh Chromium pages (cold cache) of
 // the Vite-built app served over HTTP (fetch + compile + instantiate + the manifest read).
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { extname, join, normalize } from 'node:path';
 import { chromium } from 'playwright-core';
@@ -19,7 +19,7 @@ for (const entry of Object.keys(APPS)) {
     rows.push({ name: `${entry} (${bundler})`, group: 'size', peer: false, note: '', entry, bundler, js: m.js, wasm: m.wasm, gzip: m.gzip, brotli: m.brotli });
   }
 }
-const pkg = Object.fromEntries(['fairdeck.js', 'fairdeck.wasm', 'fairness.js', 'fairness.wasm'].map((f) => [f, gzip(readFileSync(join(root, 'dist/wasm', f)))]));
+const pkg = Object.fromEntries(readdirSync(join(root, 'dist/wasm')).filter((f) => f.endsWith('.wasm')).map((f) => [f, gzip(readFileSync(join(root, 'dist/wasm', f)))]));
 
 // Start-up in Node, each in a fresh process.
 const probe = `const t0 = performance.now(); const { init } = await import(${JSON.stringify(join(root, 'dist/index.js'))}); ` +

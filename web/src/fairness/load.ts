@@ -4,14 +4,13 @@
  * once, on the first experiment or by `init()` from `fairdeck/fairness`, after the deck module.
  *
  * It is delivered exactly as the deck module is (../wasm-source.ts, docs/delivery.md): by default
- * the copy embedded in the package, compiled here and handed to the Emscripten factory through
- * `instantiateWasm`; `init({ fairnessWasm })` takes a URL, bytes or a compiled module instead.
+ * the copy embedded in the package, compiled and instantiated here (../instantiate.ts);
+ * `init({ fairnessWasm })` takes a URL, bytes or a compiled module instead.
  */
 import type { BasicAbi, BasicCore } from '../abi.js';
 import { core, init as initDeck, type InitOptions } from '../load.js';
-import createFairnessModule from '../wasm/fairness.js';
+import { instantiate, type FairdeckModule } from '../instantiate.js';
 import { compileSource, describe } from '../wasm-source.js';
-import type { FairdeckModule } from '../wasm/fairdeck.js';
 
 type Ptr = number;
 /** The fairness module's exports, by name without the `fd_` prefix (see cpp/bindings/fairness.cpp). */
@@ -47,9 +46,7 @@ function bind(m: FairdeckModule): FairnessCore {
 /** Loads the fairness module once (a failed load can be retried). */
 export function loadFairness(source?: WasmSource): Promise<FairnessCore> {
   loading ??= compileSource(source, () => import('../wasm/fairness-embedded.js'))
-    .then((compiled) => createFairnessModule({
-      instantiateWasm: (imports, done) => (WebAssembly.instantiate(compiled, imports).then((i) => done(i, compiled)), {}),
-    }))
+    .then(instantiate)
     .then((m) => (loaded = bind(m)))
     .catch((cause: unknown) => {
       loading = undefined;
