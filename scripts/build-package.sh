@@ -6,7 +6,7 @@ cd "$(dirname "$0")/.."
 rm -rf dist
 npx --no-install tsc -p tsconfig.build.json
 mkdir -p dist/wasm
-for module in fairdeck fairness; do   # the fairness module: docs/size.md
+for module in fairdeck shuffle fairness; do   # the shuffle and fairness modules: docs/size.md
   cp "web/src/wasm/$module.wasm" "web/src/wasm/$module-embedded.js" "web/src/wasm/$module-embedded.d.ts" dist/wasm/
 done
 if [ -f dist/cli/random.js ]; then

@@ -1,5 +1,5 @@
 // cpp/bindings/cold.cpp — the deck module's cold exports, compiled -Oz (CMakeLists.txt): making
-// and restoring decks, saving state, deck info, the manifest, faces, and making bulk shuffles and
+// and restoring decks, saving state, deck info, the manifest, faces, and making
 // word streams. Each runs once per object or per page, so size matters more than speed here; the
 // exports called per deal or per chunk stay in fairdeck.cpp at -O3 (docs/size.md). fairdeck.cpp
 // is linked first, so where both files use the same inline function the -O3 copy is the one kept.
@@ -12,7 +12,6 @@
 
 #include "common.hpp"
 #include "decks.hpp"
-#include "fairdeck/bulk.hpp"
 #include "fairdeck/fairness.hpp"  // names and limits only (fd_manifest)
 #include "fairdeck/entropy.hpp"
 #include "fairdeck/state.hpp"
@@ -140,13 +139,7 @@ EMSCRIPTEN_KEEPALIVE const char* fd_deck_save(CoreDeck* d, bool include_secret) 
   return on(d, [&](fd::Deck& k) { return guard<const char*>(nullptr, [&] { return text(fd::save_state(k, include_secret)); }); });
 }
 
-// ---- bulk shuffles and raw engine output ----
-EMSCRIPTEN_KEEPALIVE fd::BulkShuffle* fd_bulk_new(u32 n, const char* rng, u32 rng_len, int seed_kind, const char* seed,
-                                                  u32 seed_len) {
-  return guard<fd::BulkShuffle*>(nullptr, [&] {
-    return new fd::BulkShuffle(n, make_rng(view(rng, rng_len), seed_kind, view(seed, seed_len)));
-  });
-}
+// ---- raw engine output (bulk shuffles: shuffle.cpp) ----
 EMSCRIPTEN_KEEPALIVE fd::Rng* fd_words_new(const char* rng, u32 rng_len, int seed_kind, const char* seed, u32 seed_len) {
   return guard<fd::Rng*>(nullptr, [&] { return new fd::Rng(make_rng(view(rng, rng_len), seed_kind, view(seed, seed_len))); });
 }

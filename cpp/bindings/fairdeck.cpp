@@ -24,7 +24,6 @@
 
 #include "common.hpp"
 #include "decks.hpp"
-#include "fairdeck/bulk.hpp"
 
 using namespace fairdeck::abi;  // errors, guard, text results, make_rng (common.hpp); CoreDeck, on (decks.hpp)
 
@@ -85,30 +84,7 @@ EMSCRIPTEN_KEEPALIVE u32 fd_deck_size(CoreDeck* d) { return d->deck->size(); }
 EMSCRIPTEN_KEEPALIVE u32 fd_deck_remaining(CoreDeck* d) { return on(d, [](fd::Deck& k) { return k.remaining(); }); }
 EMSCRIPTEN_KEEPALIVE u32 fd_deck_returned(CoreDeck* d) { return on(d, [](fd::Deck& k) { return k.returned(); }); }
 
-// ---- bulk shuffles: shuffle(array), permutation(n) ----
-EMSCRIPTEN_KEEPALIVE void fd_bulk_free(fd::BulkShuffle* b) { delete b; }
-/// Shuffles the heap array at ptr in bounded steps; 0 when done or failed (then fd_bulk_ok is false).
-EMSCRIPTEN_KEEPALIVE u32 fd_bulk_step(fd::BulkShuffle* b, void* ptr, int width, u32 count) {
-  u32 k = 0;
-  switch (width) {
-    case 1: k = b->step(static_cast<u8*>(ptr), count); break;
-    case 2: k = b->step(static_cast<std::uint16_t*>(ptr), count); break;
-    case 8: k = b->step(static_cast<std::uint64_t*>(ptr), count); break;
-    default: k = b->step(static_cast<u32*>(ptr), count); break;
-  }
-  if (b->failed())
-    record_error(kRangeError, "not enough WASM memory for the cache-aware shuffle's scratch array");
-  return k;
-}
-EMSCRIPTEN_KEEPALIVE bool fd_bulk_ok(fd::BulkShuffle* b) { return !b->failed(); }
-#ifdef FAIRDECK_BENCH_EXPORTS
-/// Bench-only build (preset wasm-bench): plain Fisher–Yates whatever n is, for the 10^8 comparison.
-EMSCRIPTEN_KEEPALIVE void fd_bulk_plain(fd::BulkShuffle* b) { b->fisher_yates_only(); }
-#endif
-/// Writes start, start + 1, … (count values) at ptr: permutation()'s identity, without a JS loop.
-EMSCRIPTEN_KEEPALIVE void fd_fill_identity(u32* out, u32 start, u32 count) {
-  for (u32 i = 0; i < count; ++i) out[i] = start + i;
-}
+// (bulk shuffles: a module of their own, cpp/bindings/shuffle.cpp)
 
 // ---- raw engine output: fairdeck/random ----
 EMSCRIPTEN_KEEPALIVE void fd_words_free(fd::Rng* r) { delete r; }

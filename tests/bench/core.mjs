@@ -1,17 +1,19 @@
 // tests/bench/core.mjs — a second instance of the WASM module with its raw C ABI (the `_fd_*`
 // exports of cpp/bindings/fairdeck.cpp), for scenarios that time the core itself (no TypeScript
 // layer): the WASM twins of the native benchmarks, the 10^8 algorithm comparison and the fairness
-// loops. Three modules: 'package' (dist/wasm/fairdeck, the deck module the package ships),
-// 'fairness' (dist/wasm/fairness, the experiments' module) and 'bench' (build/wasm-bench, the deck
-// module plus the bench-only fd_bulk_plain export; CMake preset wasm-bench).
+// loops. Four modules: 'package' (dist/wasm/fairdeck, the deck module the package ships),
+// 'shuffle' (dist/wasm/shuffle, the bulk shuffles' module), 'fairness' (dist/wasm/fairness, the
+// experiments' module) and 'bench' (build/wasm-bench/shuffle, the shuffle module plus the
+// bench-only fd_bulk_plain export; CMake preset wasm-bench).
 import { readFileSync } from 'node:fs';
 
 import { instantiate } from '../../dist/instantiate.js';
 
 const FILES = {
   package: '../../dist/wasm/fairdeck.wasm',
+  shuffle: '../../dist/wasm/shuffle.wasm',
   fairness: '../../dist/wasm/fairness.wasm',
-  bench: '../../build/wasm-bench/fairdeck.wasm',
+  bench: '../../build/wasm-bench/shuffle.wasm',
 };
 
 /**

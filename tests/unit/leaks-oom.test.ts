@@ -9,7 +9,8 @@
 import { describe, expect, it } from 'vitest';
 import { Deck, init, permutation, shuffle } from 'fairdeck';
 import { randomUint32, RandomStream } from 'fairdeck/random';
-import { native } from '../../web/src/abi.js';
+import { native, type BasicAbi } from '../../web/src/abi.js';
+import { shuffleCore } from '../../web/src/shuffle-load.js';
 
 const OOM = /not enough WASM memory|too large for the WASM heap|no WASM memory left/;
 
@@ -30,15 +31,22 @@ describe('a full WASM heap', () => {
     const stateText = JSON.stringify(forState.toJSON());
     const stream = new RandomStream({ seed: 5 });
     const used = abi.heap_used();
+    const s = shuffleCore();  // shuffle() and permutation() have a module (and a heap) of their own
+    const usedShuffle = s.abi.heap_used();
 
-    // Fill the heap: blocks from 256 MiB down to 8 bytes, until nothing more fits.
-    const blocks: number[] = [];
-    for (let size = 2 ** 28; size >= 8; ) {
-      const p = abi.alloc(size);
-      if (p) blocks.push(p);
-      else size /= 2;
-    }
+    // Fill both heaps: blocks from 256 MiB down to 8 bytes, until nothing more fits.
+    const fill = (into: BasicAbi) => {
+      const held: number[] = [];
+      for (let size = 2 ** 28; size >= 8; ) {
+        const p = into.alloc(size);
+        if (p) held.push(p);
+        else size /= 2;
+      }
+      return held;
+    };
+    const blocks = fill(abi), shuffleBlocks = fill(s.abi);
     expect(m.HEAPU8.length).toBeGreaterThan(4 * 2 ** 30 - 2 ** 20);
+    expect(s.m.HEAPU8.length).toBeGreaterThan(4 * 2 ** 30 - 2 ** 20);
 
     const paths: [string, () => unknown][] = [
       ['new Deck (the binding allocates the C++ object)', () => new Deck({ seed: 1 })],
@@ -78,7 +86,9 @@ describe('a full WASM heap', () => {
     expect(() => new Deck({ size: 2 ** 20, seed: 1 })).toThrow(OOM);
 
     for (const p of blocks) if (p) abi.free(p);
+    for (const p of shuffleBlocks) s.abi.free(p);
     expect(abi.heap_used(), outcomes.join('\n')).toBeLessThanOrEqual(used + 4096); // skipped destructors may leak a few bytes
+    expect(s.abi.heap_used(), outcomes.join('\n')).toBeLessThanOrEqual(usedShuffle + 4096);
     // The module works exactly as before: same deals, same faces, big decks again.
     expect(new Deck({ seed: 'oom', decks: 2, strategy: 'lazy' }).deal(104).map(String)).toEqual(golden);
     expect(new Deck({ style: 'german', seed: 3 }).deal(32).map((c) => c.name)).toEqual(german);

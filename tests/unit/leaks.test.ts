@@ -14,12 +14,15 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { Deck, init, permutation, shuffle, type DeckOptions } from 'fairdeck';
 import { randomUint32, RandomStream } from 'fairdeck/random';
 import { coreError, native, takeText, withBytes, type Core } from '../../web/src/abi.js';
+import { shuffleCore, type ShuffleCore } from '../../web/src/shuffle-load.js';
 
 let c: Core;
+let s: ShuffleCore;  // the module of shuffle() and permutation(): its own heap
 const heapUsed = () => c.abi.heap_used();
 beforeAll(async () => {
   await init();
   c = native();
+  s = shuffleCore();
 });
 
 /** The global gc() of `node --expose-gc`, or the same flag turned on in this process. */
@@ -72,7 +75,7 @@ describe('the WASM heap', () => {
     permutation(10, { seed: 1 });
     shuffle([1, 2, 3], { seed: 1 });
     new RandomStream({ seed: 1 }).dispose();
-    const used = heapUsed();
+    const used = heapUsed(), usedShuffle = s.abi.heap_used();
     for (let i = 0; i < 2000; i++) {
       permutation(i % 300, { seed: i });
       shuffle(Array.from({ length: i % 50 }, (_, k) => k), { seed: i, rng: 'xoshiro256' });
@@ -83,6 +86,7 @@ describe('the WASM heap', () => {
       stream.dispose();
     }
     expect(heapUsed()).toBe(used);
+    expect(s.abi.heap_used(), 'the shuffle module').toBe(usedShuffle);
   });
 
   it('measures something: holding decks raises heapUsed (so the checks above can fail)', () => {
@@ -219,7 +223,7 @@ describe('errors raised in the core', () => {
 });
 
 describe('memory growth', () => {
-  it('during bulk shuffles does not disturb earlier results, open dealing windows or later results', () => {
+  it('in either module does not disturb earlier results, open dealing windows or later results', () => {
     const seeded = { seed: 'growth' };
     // References computed before the memory grows.
     const eagerRef = new Deck({ ...seeded, decks: 6 }).deal(312).map((c) => c.id);
@@ -231,13 +235,17 @@ describe('memory growth', () => {
     // A deck mid-deal with its dealing window open on the current heap view.
     const deck = new Deck({ ...seeded, decks: 6 });
     const dealt = deck.deal(100).map((c) => c.id);
-    const memory = c.m.HEAPU8.length;
-    const big = new Uint32Array(c.m.HEAPU8.length / 4); // a bulk shuffle needing more than the heap has
+    const memory = c.m.HEAPU8.length, shuffleMemory = s.m.HEAPU8.length;
+    const big = new Uint32Array(s.m.HEAPU8.length / 4); // a bulk shuffle needing more than its module's heap has
     for (let i = 0; i < big.length; i++) big[i] = i;
     shuffle(big, { seed: 1 });
-    expect(c.m.HEAPU8.length, 'the memory grew').toBeGreaterThan(memory);
-    // Earlier results are copies, not views of the old heap: intact.
-    for (const r of [permRef, wordsRef, firstWords, typedRef]) expect(r.buffer === c.m.HEAPU8.buffer).toBe(false);
+    expect(s.m.HEAPU8.length, 'the shuffle module grew').toBeGreaterThan(shuffleMemory);
+    const block = c.abi.alloc(memory);  // more than the deck module's heap has: it grows too
+    expect(block).not.toBe(0);
+    c.abi.free(block);
+    expect(c.m.HEAPU8.length, 'the deck module grew').toBeGreaterThan(memory);
+    // Earlier results are copies, not views of the old heaps: intact.
+    for (const r of [permRef, wordsRef, firstWords, typedRef]) expect(r.buffer === c.m.HEAPU8.buffer || r.buffer === s.m.HEAPU8.buffer).toBe(false);
     expect([...permRef].sort((a, b) => a - b)).toEqual(Array.from({ length: 1000 }, (_, i) => i));
     expect(permutation(1000, seeded)).toEqual(permRef);
     expect(randomUint32(1000, seeded)).toEqual(wordsRef);

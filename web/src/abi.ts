@@ -42,11 +42,6 @@ export interface Abi {
   deck_returned(deck: Ptr): number;
   deck_info(deck: Ptr): Ptr;
   deck_save(deck: Ptr, includeSecret: number): Ptr;
-  bulk_new(n: number, rng: Ptr, rngLen: number, seedKind: number, seed: Ptr, seedLen: number): Ptr;
-  bulk_free(bulk: Ptr): void;
-  bulk_step(bulk: Ptr, array: Ptr, width: number, count: number): number;
-  bulk_ok(bulk: Ptr): number;
-  fill_identity(out: Ptr, start: number, count: number): void;
   words_new(rng: Ptr, rngLen: number, seedKind: number, seed: Ptr, seedLen: number): Ptr;
   words_free(words: Ptr): void;
   words_fill(words: Ptr, out: Ptr, count: number): void;
@@ -57,8 +52,7 @@ const NAMES: readonly (keyof Abi)[] = [
   'error_kind', 'error_message', 'error_length', 'text_length', 'text_free', 'manifest', 'alloc', 'free', 'heap_used',
   'deck_new', 'deck_new_provable', 'deck_restore', 'deck_free', 'deck_port', 'deck_shuffle', 'deck_shuffle_remaining',
   'deck_deal_one', 'deck_deal', 'deck_pile', 'deck_input', 'deck_return', 'deck_buffer', 'deck_size',
-  'deck_remaining', 'deck_returned', 'deck_info', 'deck_save', 'bulk_new', 'bulk_free', 'bulk_step', 'bulk_ok',
-  'fill_identity', 'words_new', 'words_free', 'words_fill', 'faces',
+  'deck_remaining', 'deck_returned', 'deck_info', 'deck_save', 'words_new', 'words_free', 'words_fill', 'faces',
 ];
 
 /**
@@ -69,7 +63,7 @@ const NAMES: readonly (keyof Abi)[] = [
 const UNSIGNED = new Set<keyof Abi>([
   'error_message', 'error_length', 'text_length', 'manifest', 'alloc', 'deck_new', 'deck_new_provable', 'deck_restore', 'deck_port',
   'deck_deal', 'deck_pile', 'deck_input', 'deck_buffer', 'deck_size', 'deck_remaining', 'deck_returned', 'deck_info',
-  'deck_save', 'bulk_new', 'bulk_step', 'words_new', 'faces',
+  'deck_save', 'words_new', 'faces',
 ]);
 
 /** The loaded module and its exports. */

@@ -17,6 +17,22 @@ export interface InitOptions {
    * compiled WebAssembly.Module. Default: the copy embedded in the package.
    */
   wasm?: WasmSource;
+  /**
+   * Where to load shuffle.wasm from (the module of `shuffle` and `permutation`; the package
+   * exports it as 'fairdeck/shuffle.wasm'), as for `wasm`. Used only by apps that import them.
+   */
+  shuffleWasm?: WasmSource;
+}
+
+/**
+ * Modules that `init()` loads after the deck module: each registers itself when the part of the
+ * package that needs it is first evaluated (shuffle-load.ts), so an app that never imports
+ * `shuffle` never ships nor loads its module. A module registered after `init()` resolved is
+ * loaded by the next `init()` call.
+ */
+const extras: ((options: InitOptions) => Promise<unknown>)[] = [];
+export function registerModule(load: (options: InitOptions) => Promise<unknown>): void {
+  extras.push(load);
 }
 
 let loading: Promise<FairdeckModule> | undefined;
@@ -46,7 +62,7 @@ export function init(options: InitOptions = {}): Promise<void> {
       },
     );
   }
-  return loading.then(() => undefined);
+  return loading.then(() => Promise.all(extras.map((load) => load(options)))).then(() => undefined);
 }
 
 /** True once `init()` has finished. */

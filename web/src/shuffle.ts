@@ -7,11 +7,12 @@
  * first pass that reads every item and writes it back unchanged, so an array that cannot be
  * written (frozen, read-only or throwing elements) fails before any item moves.
  */
-import { coreError, native, withBytes, withHeap, type Core } from './abi.js';
+import { coreError, withBytes, withHeap } from './abi.js';
 import { seedOrEntropy } from './entropy.js';
 import { show } from './errors.js';
 import { typedBytes } from './input.js';
 import { checkInt, randomOptions, type RandomOptions, type SeedBytes } from './options.js';
+import { shuffleCore, type ShuffleCore as Core } from './shuffle-load.js';
 
 /** Typed arrays `shuffle` accepts. */
 export type AnyTypedArray =
@@ -27,7 +28,7 @@ const CHUNK = 1 << 18;
  * typed arrays up to 2^32 − 1 items (memory permitting). Seeded calls are reproducible.
  */
 export function shuffle<T extends unknown[] | AnyTypedArray>(array: T, options?: RandomOptions): T {
-  const c = native();
+  const c = shuffleCore();
   let isArray: boolean;
   try {
     isArray = Array.isArray(array);
@@ -57,7 +58,7 @@ export function shuffle<T extends unknown[] | AnyTypedArray>(array: T, options?:
 
 /** A Uint32Array holding 0…n−1 in uniformly random order. */
 export function permutation(n: number, options?: RandomOptions): Uint32Array {
-  const c = native();
+  const c = shuffleCore();
   checkInt('n', n, 0, MAX_N);
   const { rng, seed } = randomOptions(options);
   return withBulk(c, n, rng, seed, (bulk) => permute(c, bulk, n));

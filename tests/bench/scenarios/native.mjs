@@ -6,20 +6,21 @@ import { loadCore } from '../core.mjs';
 import { consume, measure, report, seedBytes } from '../lib.mjs';
 
 const core = await loadCore('package');
+const bulk = await loadCore('shuffle');  // shuffle() and permutation() have a module of their own
 const { m } = core;
 const contenders = [];
 for (const rng of ['xoshiro256', 'chacha20']) {
   const deck = core.deck(rng, seedBytes(42));
   // The core's path natively: shuffle, then deal(52) copies the 52 ids into a buffer (two calls).
   contenders.push({ name: `deck52/${rng}`, fn: () => (m._fd_deck_shuffle(deck), consume(m._fd_deck_deal(deck, 52))) });
-  const n = 1e6, ptr = core.alloc(n * 4);
-  m._fd_fill_identity(ptr, 0, n);
+  const n = 1e6, ptr = bulk.alloc(n * 4);
+  bulk.m._fd_fill_identity(ptr, 0, n);
   contenders.push({
     name: `fisher-yates-1e6/${rng}`, ops: n,
     fn: () => {
-      const s = core.bulk(n, rng, seedBytes(42));
-      while (m._fd_bulk_step(s, ptr, 4, 1 << 18) >>> 0);
-      m._fd_bulk_free(s);
+      const s = bulk.bulk(n, rng, seedBytes(42));
+      while (bulk.m._fd_bulk_step(s, ptr, 4, 1 << 18) >>> 0);
+      bulk.m._fd_bulk_free(s);
     },
   });
   const words = 1 << 16, out = core.alloc(words * 4), stream = core.words(rng, seedBytes(42));
