@@ -3,7 +3,8 @@
  * Synchronous (a pure-TypeScript SHA-256 over 32 bytes), usable before `init()`.
  */
 import { checkHex64 } from './options.js';
-import { sha256, toHex, fromHex } from './sha256.js';
+import { fromHex, toHex } from './hex.js';
+import { sha256 } from './sha256.js';
 
 /** A new server seed and the commitment to publish before play. */
 export interface Commitment {

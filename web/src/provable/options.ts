@@ -3,7 +3,7 @@
  * before any WASM call, so bad input changes nothing; each error names the field.
  */
 import { show } from '../errors.js';
-import { fromHex } from './sha256.js';
+import { fromHex } from './hex.js';
 
 /** The seeds of a provable round, as an application passes them. */
 export interface ProvableSeeds {
