@@ -139,6 +139,27 @@ EMSCRIPTEN_KEEPALIVE const char* fd_deck_save(CoreDeck* d, bool include_secret) 
   return on(d, [&](fd::Deck& k) { return guard<const char*>(nullptr, [&] { return text(fd::save_state(k, include_secret)); }); });
 }
 
+// ---- piles and returning cards (once per call, not per card) ----
+/// Copies pile 0 (undealt), 1 (returned) or 2 (dealt) into the buffer; its length, or kFailed.
+EMSCRIPTEN_KEEPALIVE u32 fd_deck_pile(CoreDeck* d, int which) {
+  return on(d, [&](fd::Deck& k) {
+    return guard(kFailed, [&] {
+      const auto v = k.pile(which);
+      std::copy(v.begin(), v.end(), d->reserve(static_cast<u32>(v.size())));
+      return static_cast<u32>(v.size());
+    });
+  });
+}
+/// The deck's id buffer, holding at least n slots (for fd_deck_return's ids); 0 if out of memory
+/// (or if n is 0 and the buffer was never used).
+EMSCRIPTEN_KEEPALIVE u32* fd_deck_input(CoreDeck* d, u32 n) {
+  return guard<u32*>(nullptr, [&] { return d->reserve(n); });
+}
+/// Returns the n ids at the buffer to the deck: all or nothing. False: error recorded.
+EMSCRIPTEN_KEEPALIVE bool fd_deck_return(CoreDeck* d, u32 n) {
+  return on(d, [&](fd::Deck& k) { return guard(false, [&] { return k.return_cards(std::span(d->buffer.data(), n)), true; }); });
+}
+
 // ---- raw engine output (bulk shuffles: shuffle.cpp) ----
 EMSCRIPTEN_KEEPALIVE fd::Rng* fd_words_new(const char* rng, u32 rng_len, int seed_kind, const char* seed, u32 seed_len) {
   return guard<fd::Rng*>(nullptr, [&] { return new fd::Rng(make_rng(view(rng, rng_len), seed_kind, view(seed, seed_len))); });

@@ -60,25 +60,7 @@ EMSCRIPTEN_KEEPALIVE u32 fd_deck_deal(CoreDeck* d, u32 n) {
     return rekeying(k, kFailed, [&] { return k.deal(n, d->buffer.data()); });
   });
 }
-/// Copies pile 0 (undealt), 1 (returned) or 2 (dealt) into the buffer; its length, or kFailed.
-EMSCRIPTEN_KEEPALIVE u32 fd_deck_pile(CoreDeck* d, int which) {
-  return on(d, [&](fd::Deck& k) {
-    return guard(kFailed, [&] {
-      const auto v = k.pile(which);
-      std::copy(v.begin(), v.end(), d->reserve(static_cast<u32>(v.size())));
-      return static_cast<u32>(v.size());
-    });
-  });
-}
-/// The deck's id buffer, holding at least n slots (for fd_deck_return's ids); 0 if out of memory
-/// (or if n is 0 and the buffer was never used).
-EMSCRIPTEN_KEEPALIVE u32* fd_deck_input(CoreDeck* d, u32 n) {
-  return guard<u32*>(nullptr, [&] { return d->reserve(n); });
-}
-/// Returns the n ids at the buffer to the deck: all or nothing. False: error recorded.
-EMSCRIPTEN_KEEPALIVE bool fd_deck_return(CoreDeck* d, u32 n) {
-  return on(d, [&](fd::Deck& k) { return guard(false, [&] { return k.return_cards(std::span(d->buffer.data(), n)), true; }); });
-}
+// (piles and returning cards, per call not per card: cold.cpp)
 EMSCRIPTEN_KEEPALIVE u32* fd_deck_buffer(CoreDeck* d) { return d->buffer.data(); }
 EMSCRIPTEN_KEEPALIVE u32 fd_deck_size(CoreDeck* d) { return d->deck->size(); }
 EMSCRIPTEN_KEEPALIVE u32 fd_deck_remaining(CoreDeck* d) { return on(d, [](fd::Deck& k) { return k.remaining(); }); }
