@@ -15,65 +15,50 @@
 #include "fairdeck/fairness.hpp"  // names and limits only (fd_manifest)
 #include "fairdeck/entropy.hpp"
 #include "fairdeck/state.hpp"
+#include "fairdeck/text.hpp"
 
 using namespace fairdeck::abi;
+using fairdeck::Text;
 
 namespace {
-
-/// What a deck was made with, as JSON (DeckInfo in web/src/state.ts).
-/// `s` (UTF-8) as a JSON string literal.
-std::string json_string(std::string_view s) {
-  std::string out = "\"";
-  for (const char ch : s) {
-    const auto c = static_cast<unsigned char>(ch);
-    if (c == '"' || c == '\\') out += '\\', out += ch;
-    else if (c < 0x20) {
-      static const char* hex = "0123456789abcdef";
-      out += "\\u00", out += hex[c >> 4], out += hex[c & 15];
-    } else out += ch;
-  }
-  return out + "\"";
-}
 
 /// What a deck was made with, as JSON (DeckInfo in web/src/state.ts). A provable deck adds what
 /// it may tell anyone about its current round: commitment, client seed, nonce (never the seed).
 std::string deck_info(const fd::Deck& d) {
   const fd::Composition& c = d.composition();
-  std::string out = "{\"rng\":\"" + std::string(d.rng().name()) + "\",\"strategy\":\"" +
-                    std::string(fd::strategy_name(d.strategy())) + "\",\"style\":\"" + c.style_name() +
-                    "\",\"decks\":" + std::to_string(c.style ? c.decks : 1) +
-                    ",\"jokers\":" + std::to_string(c.style ? c.jokers : 0) + ",\"size\":" + std::to_string(d.size()) +
-                    ",\"seeded\":" + (d.rng().secure() ? "false" : "true");
+  Text t;
+  t << "{\"rng\":\"" << d.rng().name() << "\",\"strategy\":\"" << fd::strategy_name(d.strategy()) << "\",\"style\":\""
+    << c.style_name() << "\",\"decks\":" << (c.style ? c.decks : 1u) << ",\"jokers\":" << (c.style ? c.jokers : 0u)
+    << ",\"size\":" << d.size() << ",\"seeded\":" << (d.rng().secure() ? "false" : "true");
   if (const fd::ProvableSeeds* p = d.provable()) {
     fd::Sha256 h;
     h.update(std::string_view(reinterpret_cast<const char*>(p->server.data()), p->server.size()));
-    out += ",\"provable\":{\"commitment\":\"" + fd::hex::encode(h.digest()) + "\",\"clientSeed\":" + json_string(p->client) +
-           ",\"nonce\":" + std::to_string(p->nonce) + "}";
+    (t << ",\"provable\":{\"commitment\":\"" << fd::hex::encode(h.digest()) << "\",\"clientSeed\":").quoted(p->client)
+        << ",\"nonce\":" << p->nonce << "}";
   }
-  return out + "}";
+  return std::move((t << "}").s);
 }
 
 /// Names and limits of the core, once, as JSON: TypeScript and the pages read them from here.
 std::string manifest() {
-  auto list = [](auto&& names) {
-    std::string out = "[";
-    for (std::string_view n : names) out += (out.size() > 1 ? ",\"" : "\"") + std::string(n) + "\"";
-    return out + "]";
-  };
   std::vector<std::string_view> styles;
   for (const fd::Style* s : fd::kStyles) styles.push_back(s->id);
-  const auto num = [](auto v) { return std::to_string(v); };
-  return std::string("{\"engines\":") + list(fd::kEngineNames) +
-         ",\"strategies\":" + list(fd::kStrategyNames) + ",\"styles\":" + list(styles) +
-         ",\"algorithms\":" + list(fd::kAlgorithmNames) +
-         ",\"piles\":{\"undealt\":0,\"returned\":1,\"dealt\":2}" +
-         ",\"measures\":{\"permutations\":0,\"positions\":1,\"time\":2}" +
-         ",\"seedKinds\":{\"entropy\":0,\"integer\":1,\"text\":2,\"bytes\":3}" +
-         ",\"errorKinds\":{\"none\":0,\"error\":1,\"type\":2,\"range\":3}" +
-         ",\"limits\":{\"maxCards\":" + num(fd::kMaxCards) + ",\"maxDecks\":" + num(fd::kMaxDecks) +
-         ",\"maxJokers\":" + num(fd::kMaxJokers) + ",\"maxPermutationN\":" + num(fd::kMaxPermutationN) +
-         ",\"maxMatrixN\":" + num(fd::kMaxMatrixN) + ",\"maxTimingN\":" + num(fd::kMaxTimingN) +
-         ",\"reseedWords\":" + num(fd::kReseedWords) + ",\"entropyBytes\":32,\"failed\":" + num(kFailed) + "}}";
+  Text t;
+  t << "{\"engines\":";
+  t.list(fd::kEngineNames) << ",\"strategies\":";
+  t.list(fd::kStrategyNames) << ",\"styles\":";
+  t.list(styles) << ",\"algorithms\":";
+  t.list(fd::kAlgorithmNames)
+      << ",\"piles\":{\"undealt\":0,\"returned\":1,\"dealt\":2}"
+         ",\"measures\":{\"permutations\":0,\"positions\":1,\"time\":2}"
+         ",\"seedKinds\":{\"entropy\":0,\"integer\":1,\"text\":2,\"bytes\":3}"
+         ",\"errorKinds\":{\"none\":0,\"error\":1,\"type\":2,\"range\":3}"
+         ",\"limits\":{\"maxCards\":"
+      << fd::kMaxCards << ",\"maxDecks\":" << fd::kMaxDecks << ",\"maxJokers\":" << fd::kMaxJokers
+      << ",\"maxPermutationN\":" << fd::kMaxPermutationN << ",\"maxMatrixN\":" << fd::kMaxMatrixN
+      << ",\"maxTimingN\":" << fd::kMaxTimingN << ",\"reseedWords\":" << fd::kReseedWords
+      << ",\"entropyBytes\":32,\"failed\":" << kFailed << "}}";
+  return std::move(t.s);
 }
 
 }  // namespace
@@ -170,12 +155,13 @@ EMSCRIPTEN_KEEPALIVE fd::Rng* fd_words_new(const char* rng, u32 rng_len, int see
 EMSCRIPTEN_KEEPALIVE const char* fd_faces(const char* style, u32 style_len, u32 jokers) {
   return guard<const char*>(nullptr, [&] {
     const auto c = fd::make_composition(std::string(view(style, style_len)), 1, jokers, 0);
-    std::string out = "[";
+    Text out;
+    out << "[";
     for (u32 i = 0; i < c.per_deck(); ++i) {
       const fd::Face f = c.style->face(i);
-      out += (i ? ",[\"" : "[\"") + f.code + "\",\"" + f.name + "\",\"" + f.rank + "\",\"" + f.suit + "\"]";
+      out << (i ? ",[\"" : "[\"") << f.code << "\",\"" << f.name << "\",\"" << f.rank << "\",\"" << f.suit << "\"]";
     }
-    return text(out + "]");
+    return text(std::move((out << "]").s));
   });
 }
 

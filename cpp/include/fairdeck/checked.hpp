@@ -9,6 +9,7 @@
 #include <type_traits>
 
 #include "fairdeck/errors.hpp"
+#include "fairdeck/text.hpp"
 
 namespace fairdeck::detail {
 
@@ -18,8 +19,7 @@ T checked_mul(T a, T b, const char* what) {
   static_assert(std::is_unsigned_v<T>);
   T out;
   if (__builtin_mul_overflow(a, b, &out))
-    throw RangeError(std::string(what) + " is too large: " + std::to_string(a) + " × " + std::to_string(b) +
-                     " does not fit in " + std::to_string(8 * sizeof(T)) + " bits");
+    throw RangeError(cat(what, " is too large: ", a, " × ", b, " does not fit in ", 8 * sizeof(T), " bits"));
   return out;
 }
 
@@ -29,8 +29,7 @@ T checked_add(T a, T b, const char* what) {
   static_assert(std::is_unsigned_v<T>);
   T out;
   if (__builtin_add_overflow(a, b, &out))
-    throw RangeError(std::string(what) + " is too large: " + std::to_string(a) + " + " + std::to_string(b) +
-                     " does not fit in " + std::to_string(8 * sizeof(T)) + " bits");
+    throw RangeError(cat(what, " is too large: ", a, " + ", b, " does not fit in ", 8 * sizeof(T), " bits"));
   return out;
 }
 

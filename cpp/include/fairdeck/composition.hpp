@@ -8,6 +8,7 @@
 #include <string>
 
 #include "fairdeck/errors.hpp"
+#include "fairdeck/text.hpp"
 #include "fairdeck/style/registry.hpp"
 
 namespace fairdeck {
@@ -35,12 +36,10 @@ struct Composition {
   void validate() const {
     if (style) {
       if (decks < 1 || decks > kMaxDecks)
-        throw RangeError("decks must be an integer from 1 to " + std::to_string(kMaxDecks) + ", got " +
-                         std::to_string(decks));
-      if (jokers > kMaxJokers) throw RangeError("jokers must be 0, 1 or 2, got " + std::to_string(jokers));
+        throw RangeError(cat("decks must be an integer from 1 to ", kMaxDecks, ", got ", decks));
+      if (jokers > kMaxJokers) throw RangeError(cat("jokers must be 0, 1 or 2, got ", jokers));
     } else if (generic_size < 1 || generic_size > kMaxCards) {
-      throw RangeError("size must be an integer from 1 to " + std::to_string(kMaxCards) + ", got " +
-                       std::to_string(generic_size));
+      throw RangeError(cat("size must be an integer from 1 to ", kMaxCards, ", got ", generic_size));
     }
   }
 
@@ -57,7 +56,7 @@ inline Composition make_composition(const std::string& style, std::uint32_t deck
     c.generic_size = size;
   } else {
     c.style = find_style(style);
-    if (!c.style) throw TypeError("style must be 'french' or 'german', got '" + style + "'");
+    if (!c.style) throw TypeError(cat("style must be 'french' or 'german', got '", style, "'"));
     c.decks = decks;
     c.jokers = jokers;
   }

@@ -22,6 +22,7 @@
 #include "fairdeck/reference.hpp"
 #include "fairdeck/rng.hpp"
 #include "fairdeck/shuffle.hpp"
+#include "fairdeck/text.hpp"
 
 namespace fairdeck {
 
@@ -38,7 +39,7 @@ inline constexpr std::string_view kAlgorithmNames[] = {"fisher-yates", "inside-o
 inline Algorithm parse_algorithm(std::string_view name) {
   for (std::size_t i = 0; i < std::size(kAlgorithmNames); ++i)
     if (kAlgorithmNames[i] == name) return static_cast<Algorithm>(i);
-  throw TypeError("algorithm '" + std::string(name) + "' is not known to the core");
+  throw TypeError(cat("algorithm '", name, "' is not known to the core"));
 }
 
 /// Largest n for permutation counts (8! = 40,320 cells), position matrices and timing runs.
@@ -68,7 +69,7 @@ public:
                               : measure == Measure::positions  ? kMaxMatrixN
                                                                : kMaxTimingN;
     if (n < 2 || n > max)
-      throw RangeError("n must be an integer from 2 to " + std::to_string(max) + ", got " + std::to_string(n));
+      throw RangeError(cat("n must be an integer from 2 to ", max, ", got ", n));
     std::uint64_t cells = measure == Measure::time ? 0 : n * n;
     if (measure == Measure::permutations) {
       cells = 1;

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "fairdeck/errors.hpp"
+#include "fairdeck/text.hpp"
 
 namespace fairdeck::json {
 
@@ -43,7 +44,7 @@ struct Members {
   /// The member `key`; throws TypeError if it is missing.
   const V& at(std::string_view key) const {
     auto it = find(key);
-    if (it == end()) throw TypeError("missing field '" + std::string(key) + "'");
+    if (it == end()) throw TypeError(cat("missing field '", key, "'"));
     return it->second;
   }
   std::size_t size() const { return items.size(); }
@@ -91,7 +92,7 @@ public:
 
 private:
   [[noreturn]] void fail(const std::string& what) const {
-    throw TypeError("state is not valid deck-state JSON at character " + std::to_string(i_) + ": " + what);
+    throw TypeError(cat("state is not valid deck-state JSON at character ", i_, ": ", what));
   }
   void skip() {
     while (i_ < s_.size() && (s_[i_] == ' ' || s_[i_] == '\n' || s_[i_] == '\r' || s_[i_] == '\t')) ++i_;
@@ -120,7 +121,7 @@ private:
         skip();
         std::string key = string();
         if (!eat(':')) fail("expected ':'");
-        if (v.object.count(key)) fail("duplicate key '" + key + "'");
+        if (v.object.count(key)) fail(cat("duplicate key '", key, "'"));
         v.object.emplace(std::move(key), value(depth + 1));
       } while (eat(','));
       if (!eat('}')) fail("expected ',' or '}'");

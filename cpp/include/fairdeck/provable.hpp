@@ -19,6 +19,7 @@
 #include "fairdeck/engine/chacha20.hpp"
 #include "fairdeck/engine/hmac.hpp"
 #include "fairdeck/errors.hpp"
+#include "fairdeck/text.hpp"
 
 namespace fairdeck {
 
@@ -36,7 +37,7 @@ struct ProvableSeeds {
   /// Throws RangeError naming provable.nonce if it is out of range.
   void validate() const {
     if (nonce > kMaxProvableNonce)
-      throw RangeError("provable.nonce must be an integer from 0 to 2^53 − 1, got " + std::to_string(nonce));
+      throw RangeError(cat("provable.nonce must be an integer from 0 to 2^53 − 1, got ", nonce));
   }
 };
 

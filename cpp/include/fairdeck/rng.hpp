@@ -18,6 +18,7 @@
 #include "fairdeck/engine/seed.hpp"
 #include "fairdeck/engine/xoshiro256.hpp"
 #include "fairdeck/errors.hpp"
+#include "fairdeck/text.hpp"
 #include "fairdeck/uniform.hpp"
 
 namespace fairdeck {
@@ -92,14 +93,14 @@ public:
   /// Restores engine state; throws TypeError if malformed for this engine.
   void load(std::string_view text) {
     const bool ok = std::visit([&](auto& e) { return e.load(text); }, engine_);
-    if (!ok) throw TypeError("state.engine is not a valid " + std::string(name()) + " state");
+    if (!ok) throw TypeError(cat("state.engine is not a valid ", name(), " state"));
   }
 
   /// Throws TypeError naming `rng` unless `name` is a known engine.
   static void check_name(std::string_view name) {
     for (auto n : kEngineNames)
       if (n == name) return;
-    throw TypeError("rng must be 'chacha20' or 'xoshiro256', got '" + std::string(name) + "'");
+    throw TypeError(cat("rng must be 'chacha20' or 'xoshiro256', got '", name, "'"));
   }
 
 private:

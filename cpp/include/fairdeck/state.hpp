@@ -17,16 +17,15 @@
 
 #include "fairdeck/deck.hpp"
 #include "fairdeck/json.hpp"
+#include "fairdeck/text.hpp"
 
 namespace fairdeck {
 
 namespace detail {
-inline void put_ids(std::string& out, const char* key, const std::vector<std::uint32_t>& ids) {
-  out += ",\"";
-  out += key;
-  out += "\":[";
-  for (std::size_t i = 0; i < ids.size(); ++i) (i ? out += ',' : out) += std::to_string(ids[i]);
-  out += ']';
+inline void put_ids(Text& out, const char* key, const std::vector<std::uint32_t>& ids) {
+  out << ",\"" << key << "\":[";
+  for (std::size_t i = 0; i < ids.size(); ++i) (i ? out << "," : out) << ids[i];
+  out << "]";
 }
 }  // namespace detail
 
@@ -40,8 +39,8 @@ inline constexpr std::uint32_t kMaxSavableCards = 1u << 24;
 /// cards cannot be saved. Called before any text is built, so a refusal allocates nothing.
 inline void check_savable(std::uint32_t size) {
   if (size > kMaxSavableCards)
-    throw RangeError("a deck of " + std::to_string(size) + " cards is too large to save: the largest deck whose state " +
-                     "can be saved has " + std::to_string(kMaxSavableCards) + " cards (2^24)");
+    throw RangeError(cat("a deck of ", size, " cards is too large to save: the largest deck whose state can be saved has ",
+                         kMaxSavableCards, " cards (2^24)"));
 }
 
 /// The deck's state as JSON. The secret parts of a secure deck only with `include_secret`.
@@ -52,18 +51,19 @@ inline std::string save_state(const Deck& d, bool include_secret) {
   check_savable(d.size());
   const bool secret = d.rng().secure() && !include_secret;
   const Composition& c = d.composition();
-  std::string o = "{\"format\":\"fairdeck-deck\",\"version\":1,\"style\":\"" + c.style_name() +
-                  "\",\"decks\":" + std::to_string(c.style ? c.decks : 1) +
-                  ",\"jokers\":" + std::to_string(c.style ? c.jokers : 0) + ",\"size\":" + std::to_string(d.size()) +
-                  ",\"strategy\":\"" + std::string(strategy_name(d.strategy())) + "\",\"rng\":\"" +
-                  std::string(d.rng().name()) + "\",\"seeded\":" + (d.rng().secure() ? "false" : "true") +
-                  ",\"order\":\"" + (secret ? "hidden" : "exact") + "\"";
+  Text o;
+  o << "{\"format\":\"fairdeck-deck\",\"version\":1,\"style\":\"" << c.style_name() << "\",\"decks\":"
+    << (c.style ? c.decks : 1u) << ",\"jokers\":" << (c.style ? c.jokers : 0u) << ",\"size\":" << d.size()
+    << ",\"strategy\":\"" << strategy_name(d.strategy()) << "\",\"rng\":\"" << d.rng().name()
+    << "\",\"seeded\":" << (d.rng().secure() ? "false" : "true") << ",\"order\":\"" << (secret ? "hidden" : "exact") << "\"";
   std::vector<std::uint32_t> undealt = d.pile(0), returned = d.pile(1);
   if (secret) std::sort(undealt.begin(), undealt.end()), std::sort(returned.begin(), returned.end());
   detail::put_ids(o, "undealt", undealt);
   detail::put_ids(o, "returned", returned);
   detail::put_ids(o, "dealt", d.pile(2));
-  o += ",\"engine\":" + (secret ? std::string("null") : "\"" + d.rng().save() + "\"");
+  o << ",\"engine\":";
+  if (secret) o << "null";
+  else o << "\"" << d.rng().save() << "\"";
   const Dice& dice = d.rng().dice();
   std::vector<std::uint32_t> pending;
   if (!secret && dice.count) {
@@ -71,21 +71,22 @@ inline std::string save_state(const Deck& d, bool include_secret) {
     for (int i = 0; i < dice.count; ++i) pending.push_back(dice.dice[dice.pos + i]);
   }
   detail::put_ids(o, "dice", pending);
-  return o + "}";
+  o << "}";
+  return std::move(o.s);
 }
 
 namespace detail {
 inline const json::Value& field(const json::Value& v, const char* key, json::Value::Kind kind, const char* what) {
   const auto it = v.object.find(key);
   if (it == v.object.end() || it->second.kind != kind)
-    throw TypeError(std::string("state.") + key + " must be " + what);
+    throw TypeError(cat("state.", key, " must be ", what));
   return it->second;
 }
 inline std::vector<std::uint32_t> ids(const json::Value& v, const char* key) {
   std::vector<std::uint32_t> out;
   for (const json::Value& x : field(v, key, json::Value::Kind::array, "an array of card ids").array) {
     if (x.kind != json::Value::Kind::integer || x.integer >= kMaxCards)
-      throw TypeError(std::string("state.") + key + " must hold only card ids (integers)");
+      throw TypeError(cat("state.", key, " must hold only card ids (integers)"));
     out.push_back(static_cast<std::uint32_t>(x.integer));
   }
   return out;
@@ -103,7 +104,7 @@ inline std::unique_ptr<Deck> restore_state(std::string_view text, const std::opt
   for (const auto& entry : v.object) {
     const std::string& key = entry.first;
     if (std::find_if(std::begin(known), std::end(known), [&key](const char* k) { return key == k; }) == std::end(known))
-      throw TypeError("state has an unknown field '" + key + "'");
+      throw TypeError(cat("state has an unknown field '", key, "'"));
   }
   if (detail::field(v, "format", K::string, "\"fairdeck-deck\"").string != "fairdeck-deck")
     throw TypeError("state.format must be \"fairdeck-deck\"");
@@ -114,7 +115,7 @@ inline std::unique_ptr<Deck> restore_state(std::string_view text, const std::opt
   const Composition comp = make_composition(detail::field(v, "style", K::string, "a style name").string,
                                             static_cast<std::uint32_t>(decks), static_cast<std::uint32_t>(jokers),
                                             static_cast<std::uint32_t>(size));
-  if (comp.size() != size) throw RangeError("state.size is " + std::to_string(size) + " but the style, decks and jokers make " + std::to_string(comp.size()));
+  if (comp.size() != size) throw RangeError(cat("state.size is ", size, " but the style, decks and jokers make ", comp.size()));
   const Strategy strategy = parse_strategy(detail::field(v, "strategy", K::string, "a strategy name").string);
   const std::string& rng = detail::field(v, "rng", K::string, "an engine name").string;
   Rng::check_name(rng);
@@ -124,16 +125,14 @@ inline std::unique_ptr<Deck> restore_state(std::string_view text, const std::opt
   const std::vector<std::uint32_t> undealt = detail::ids(v, "undealt"), returned = detail::ids(v, "returned"),
                                    dealt = detail::ids(v, "dealt"), dice = detail::ids(v, "dice");
   if (undealt.size() + returned.size() + dealt.size() != size)  // before allocating `size` bytes below
-    throw RangeError("state piles hold " + std::to_string(undealt.size() + returned.size() + dealt.size()) +
-                     " cards but the deck has " + std::to_string(size));
+    throw RangeError(cat("state piles hold ", undealt.size() + returned.size() + dealt.size(), " cards but the deck has ", size));
   if (size > kMaxSavableCards)  // no deck this large saves a state (save_state refuses it)
-    throw RangeError("state.size is " + std::to_string(size) + " but the largest deck whose state can be saved has " +
-                     std::to_string(kMaxSavableCards) + " cards");
+    throw RangeError(cat("state.size is ", size, " but the largest deck whose state can be saved has ", kMaxSavableCards, " cards"));
   std::vector<std::uint8_t> seen(size, 0);
   for (const auto* pile : {&undealt, &returned, &dealt})
     for (std::uint32_t c : *pile) {
-      if (c >= size) throw RangeError("state holds card " + std::to_string(c) + " but the deck has ids 0–" + std::to_string(size - 1));
-      if (seen[c]++) throw RangeError("state holds card " + std::to_string(c) + " twice");
+      if (c >= size) throw RangeError(cat("state holds card ", c, " but the deck has ids 0–", size - 1));
+      if (seen[c]++) throw RangeError(cat("state holds card ", c, " twice"));
     }
   Dice pending;
   if (!dice.empty()) {

@@ -4,6 +4,7 @@
 // Codes follow the common two-letter form: rank A 2–9 T J Q K, suit C D H S ("AS", "TD", "7C").
 #pragma once
 #include "fairdeck/style/style.hpp"
+#include "fairdeck/text.hpp"
 
 namespace fairdeck::styles {
 
@@ -15,7 +16,7 @@ inline constexpr Symbol kFrenchRanks[] = {
     {"6", "6", "Six"},   {"7", "7", "Seven"}, {"8", "8", "Eight"}, {"9", "9", "Nine"}, {"T", "10", "Ten"},
     {"J", "J", "Jack"},  {"Q", "Q", "Queen"}, {"K", "K", "King"}};
 inline std::string french_name(const Symbol& rank, const Symbol& suit) {
-  return std::string(rank.name) + " of " + std::string(suit.name);
+  return cat(rank.name, " of ", suit.name);
 }
 }  // namespace detail
 

@@ -5,6 +5,7 @@
 // German, suit first ("Herz König"), as players say them.
 #pragma once
 #include "fairdeck/style/style.hpp"
+#include "fairdeck/text.hpp"
 
 namespace fairdeck::styles {
 
@@ -15,7 +16,7 @@ inline constexpr Symbol kGermanRanks[] = {
     {"7", "7", "7"},         {"8", "8", "8"},         {"9", "9", "9"},         {"T", "10", "10"},
     {"U", "Unter", "Unter"}, {"O", "Ober", "Ober"},   {"K", "König", "König"}, {"A", "Ass", "Ass"}};
 inline std::string german_name(const Symbol& rank, const Symbol& suit) {
-  return std::string(suit.name) + " " + std::string(rank.name);
+  return cat(suit.name, " ", rank.name);
 }
 }  // namespace detail
 

@@ -9,6 +9,8 @@
 #include <string>
 #include <string_view>
 
+#include "fairdeck/text.hpp"
+
 namespace fairdeck {
 
 /// A suit or rank: its one-letter code, its short label and its full name.
@@ -46,8 +48,7 @@ struct Style {
     }
     const Symbol& suit = suits[i / ranks.size()];
     const Symbol& rank = ranks[i % ranks.size()];
-    return {std::string(rank.code) + std::string(suit.code), name_of(rank, suit), std::string(rank.label),
-            std::string(suit.name)};
+    return {cat(rank.code, suit.code), name_of(rank, suit), std::string(rank.label), std::string(suit.name)};
   }
 };
 
