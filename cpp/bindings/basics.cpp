@@ -14,11 +14,9 @@ bool run_guarded(void (*call)(void*), void* ctx) noexcept {
   try {
     call(ctx);
     return true;
-  } catch (const fd::TypeError& e) {
+  } catch (const std::invalid_argument& e) {  // fd::TypeError too (errors.hpp)
     record_error(kTypeError, e.what());
-  } catch (const std::invalid_argument& e) {
-    record_error(kTypeError, e.what());
-  } catch (const std::out_of_range& e) {
+  } catch (const std::out_of_range& e) {  // fd::RangeError too
     record_error(kRangeError, e.what());
   } catch (const std::bad_alloc&) {
     record_error(kRangeError, "not enough WASM memory for this request (the heap holds at most 4 GiB)");
