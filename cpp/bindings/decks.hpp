@@ -27,9 +27,9 @@ struct CoreDeck {
     return buffer.data();
   }
   void publish() noexcept {
-    port[0] = deck->straight();
+    port[0] = deck->window();
     port[1] = 0;
-    port[2] = static_cast<u32>(reinterpret_cast<std::uintptr_t>(deck->order()));
+    port[2] = static_cast<u32>(reinterpret_cast<std::uintptr_t>(deck->window_cards()));
   }
 };
 
