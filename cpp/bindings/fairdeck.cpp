@@ -45,12 +45,21 @@ EMSCRIPTEN_KEEPALIVE int fd_deck_shuffle_remaining(CoreDeck* d) {
   return on(d, [](fd::Deck& k) { return rekeying(k, 0, [&] { return k.shuffle_remaining(), 1; }); });
 }
 /// A card id, -1 when the deck is empty, or -2 (error recorded, nothing dealt) if re-keying failed.
+/// A lazy or bitmap deck then looks ahead (CoreDeck): the next dealOne() calls read the window.
+/// If that look-ahead cannot re-key, it changes nothing and the window stays empty: the next
+/// deal asks again and reports the error itself.
 EMSCRIPTEN_KEEPALIVE int fd_deck_deal_one(CoreDeck* d) {
-  return on(d, [](fd::Deck& k) {
-    return rekeying(k, -2, [&] {
+  return on(d, [d](fd::Deck& k) {
+    const int card = rekeying(k, -2, [&] {
       const u32 c = k.deal_one();
       return c == fd::kNoCard ? -1 : static_cast<int>(c);
     });
+    if (card >= 0 && k.strategy() != fd::Strategy::eager && k.remaining() != 0) {
+      const int error = g_error_kind;
+      if (rekeying(k, false, [&] { return k.look_ahead(d->burst), true; })) d->burst = std::min(2 * d->burst, fd::LookAhead::kCapacity);
+      g_error_kind = error;  // a failed look-ahead is no failure of this deal
+    }
+    return card;
   });
 }
 /// Deals up to n cards into the buffer; how many, or kFailed (error recorded, nothing dealt) if
@@ -82,8 +91,10 @@ EMSCRIPTEN_KEEPALIVE bool fd_deck_return(CoreDeck* d, u32 n) {
 }
 EMSCRIPTEN_KEEPALIVE u32* fd_deck_buffer(CoreDeck* d) { return d->buffer.data(); }
 EMSCRIPTEN_KEEPALIVE u32 fd_deck_size(CoreDeck* d) { return d->deck->size(); }
-EMSCRIPTEN_KEEPALIVE u32 fd_deck_remaining(CoreDeck* d) { return on(d, [](fd::Deck& k) { return k.remaining(); }); }
-EMSCRIPTEN_KEEPALIVE u32 fd_deck_returned(CoreDeck* d) { return on(d, [](fd::Deck& k) { return k.returned(); }); }
+/// remaining and returned leave the window open: the cards JS took from it are only subtracted
+/// (a look-ahead's cards count as remaining, and no window reaches the return pile).
+EMSCRIPTEN_KEEPALIVE u32 fd_deck_remaining(CoreDeck* d) { return d->deck->remaining() - d->port[1]; }
+EMSCRIPTEN_KEEPALIVE u32 fd_deck_returned(CoreDeck* d) { return d->deck->returned(); }
 
 // ---- bulk shuffles: shuffle(array), permutation(n) ----
 EMSCRIPTEN_KEEPALIVE void fd_bulk_free(fd::BulkShuffle* b) { delete b; }
