@@ -14,6 +14,7 @@
 //    them out at once and frees them in a `finally`, so a failed decode never leaks.
 //  - Every deck export goes through `on(deck, …)`: it first applies the cards JS dealt from the
 //    deck's window (the `taken` cell), then runs, then republishes the window. JS cannot forget.
+//    (fd_deck_remaining and fd_deck_returned only subtract `taken`, keeping the window open.)
 #include <cstdint>
 #include <cstdlib>
 #include <memory>
