@@ -159,7 +159,21 @@ public:
       u_ -= k;
       return k;
     }
-    for (std::uint32_t i = 0; i < k; ++i) out[i] = next_card();
+    if (strategy_ == Strategy::eager) {
+      for (std::uint32_t i = 0; i < k; ++i) out[i] = next_card();
+      return k;
+    }
+    for (std::uint32_t i = 0; i < k;) {  // lazy, bitmap: runs of deals under one engine dispatch
+      if (u_ == 0) out[i++] = next_card();  // the return pile becomes the undealt pile
+      const std::uint32_t run = std::min(k - i, u_);
+      rng_.visit([&](auto& e, Dice& d) {
+        if (strategy_ == Strategy::bitmap)
+          for (std::uint32_t j = 0; j < run; ++j) out[i + j] = bitmap_deal(e, d);
+        else
+          for (std::uint32_t j = 0; j < run; ++j) lazy_deal(e, d), out[i + j] = cards_[u_ + r_];
+      });
+      i += run;
+    }
     return k;
   }
 
@@ -199,25 +213,13 @@ public:
     rng_.reserve_for(k);  // prepare(k) but for its re-key now: rekey_if_due() before each deal does it
     ahead_.rng = rng_;
     std::uint32_t* steps = ahead_.steps.data();
-    if (strategy_ == Strategy::bitmap) {
-      rng_.visit([&](auto& e, Dice& d) {
-        for (std::uint32_t i = 0; i < k; ++i, --u_) {
-          rng_.rekey_if_due();  // where deal_one() would prepare()
-          steps[k - 1 - i] = bitmap_step(std::span(out_), u_, e, d);
-        }
-      });
-    } else {
-      rng_.visit([&](auto& e, Dice& d) {  // next_card()'s lazy step (lazy_step), keeping j
-        std::uint32_t* c = cards_.data();
-        for (std::uint32_t i = 0; i < k; ++i, --u_) {
-          rng_.rekey_if_due();
-          const std::uint32_t j = d.roll(e, u_);
-          std::swap(c[u_ - 1], c[j]);
-          if (r_ > 0) std::swap(c[u_ - 1], c[u_ - 1 + r_]);
-          steps[i] = j;
-        }
-      });
-    }
+    rng_.visit([&](auto& e, Dice& d) {
+      for (std::uint32_t i = 0; i < k; ++i) {
+        rng_.rekey_if_due();  // where deal_one() would prepare()
+        if (strategy_ == Strategy::bitmap) steps[k - 1 - i] = bitmap_deal(e, d);
+        else steps[i] = lazy_deal(e, d);
+      }
+    });
     ahead_.count = k;
   }
 
@@ -372,15 +374,33 @@ private:
       merge_returned();
       if (strategy_ == Strategy::eager) shuffle_front(u_);
     }
-    if (strategy_ == Strategy::bitmap) {
-      const std::uint32_t card = rng_.visit([&](auto& e, Dice& d) { return bitmap_step(std::span(out_), u_, e, d); });
-      --u_;
-      return card;
+    if (strategy_ == Strategy::bitmap) return rng_.visit([&](auto& e, Dice& d) { return bitmap_deal(e, d); });
+    if (strategy_ == Strategy::lazy) {
+      rng_.visit([&](auto& e, Dice& d) { lazy_deal(e, d); });
+      return cards_[u_ + r_];
     }
-    if (strategy_ == Strategy::lazy)
-      rng_.visit([&](auto& e, Dice& d) { lazy_step(std::span(cards_), u_, e, d); });
     const std::uint32_t card = cards_[u_ - 1];
     if (r_ > 0) std::swap(cards_[u_ - 1], cards_[u_ - 1 + r_]);
+    --u_;
+    return card;
+  }
+
+  /// One lazy deal, the engine in hand (u_ ≥ 1): a Fisher–Yates step (lazy_step) swaps a uniform
+  /// j of the undealt pile to its end; with returned cards, that card then swaps places with the
+  /// return pile's last, so it lands just past the pile: the card dealt is cards_[u_ + r_]
+  /// afterwards. Returns j (what undoes the step, with the swap, lookahead.hpp).
+  template <class E>
+  std::uint32_t lazy_deal(E& e, Dice& d) noexcept {
+    const std::uint32_t j = d.roll(e, u_);
+    std::swap(cards_[u_ - 1], cards_[j]);
+    if (r_ > 0) std::swap(cards_[u_ - 1], cards_[u_ - 1 + r_]);
+    --u_;
+    return j;
+  }
+  /// One bitmap deal, the engine in hand (u_ ≥ 1): the card.
+  template <class E>
+  std::uint32_t bitmap_deal(E& e, Dice& d) noexcept {
+    const std::uint32_t card = bitmap_step(std::span(out_), u_, e, d);
     --u_;
     return card;
   }
