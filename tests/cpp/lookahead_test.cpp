@@ -70,12 +70,14 @@ std::unique_ptr<Deck> make(const Config& c, std::uint32_t seed, std::uint64_t be
 }
 
 /// Everything a caller can ask without changing the deck, a (which may have a pending
-/// look-ahead) against b (which never looks ahead). The const questions must not settle a.
+/// look-ahead: counts first, which leave it pending, then what settles it) against b (which
+/// never looks ahead).
 void same(const Deck& a, const Deck& b) {
   const std::uint32_t window = a.window();
   ASSERT_EQ(a.remaining(), b.remaining());
   ASSERT_EQ(a.returned(), b.returned());
   ASSERT_EQ(a.dealt_count(), b.dealt_count());
+  ASSERT_EQ(a.window(), window);
   for (int p = 0; p < 3; ++p) ASSERT_EQ(a.pile(p), b.pile(p)) << "pile " << p;
   std::vector<std::uint32_t> all(a.size());
   for (std::uint32_t i = 0; i < a.size(); ++i) all[i] = i;
@@ -83,7 +85,6 @@ void same(const Deck& a, const Deck& b) {
   ASSERT_EQ(save_state(a, true), save_state(b, true));
   ASSERT_EQ(save_state(a, false), save_state(b, false));
   ASSERT_EQ(a.rng().save(), b.rng().save());
-  ASSERT_EQ(a.window(), window);
 }
 
 class Interleavings : public LookAheadTest, public ::testing::WithParamInterface<Config> {};
@@ -192,7 +193,6 @@ TEST_F(LookAheadTest, TheWindowStopsAtTheReturnPileAndIsOrderedLikeTheEagerOne) 
     ASSERT_EQ(a->window(), 7u) << strategy;
     ASSERT_EQ(a->remaining(), 17u);
     ASSERT_EQ(a->returned(), 10u);
-    ASSERT_EQ(a->pile(1), b->pile(1));  // the look-ahead's swaps rotate the return pile; undone here
     std::vector<std::uint32_t> window(a->window_cards(), a->window_cards() + 7), undealt = b->pile(0);
     std::sort(window.begin(), window.end()), std::sort(undealt.begin(), undealt.end());
     ASSERT_EQ(window, undealt);  // every undealt card, none of the return pile

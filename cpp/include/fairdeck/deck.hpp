@@ -17,8 +17,8 @@
 // k, the deck undoes all k deals (lookahead.hpp), restores the engine and dice it copied before
 // them and deals t again: every pile, the engine and the dice end exactly as after t deal_one()
 // calls, so seeded decks deal, save and restore the same as if nothing had been looked at. Until
-// take(), the early deals count as remaining; every other public method settles first (take(0)),
-// and const ones answer as if settled, so the look-ahead is invisible except to the window.
+// take(), the early deals count as remaining; every other public method, const ones included,
+// settles it first (take(0)), so the look-ahead is invisible except to the window.
 // Re-keying: a secure ChaCha20 deck's engine re-keys every kReseedWords words (rng.hpp). Every
 // public operation that draws first calls rng_.prepare() with a bound on its draws, which can
 // throw EntropyError; it is the first thing the operation does, so then nothing has changed.
@@ -111,10 +111,10 @@ public:
   std::uint32_t dealt_count() const noexcept { return n_ - remaining(); }
   const Composition& composition() const noexcept { return comp_; }
   Strategy strategy() const noexcept { return strategy_; }
-  /// The engine and dice (a pending look-ahead is settled first, so they are the deck's own).
+  /// The engine and dice (a pending look-ahead is settled first).
   Rng& rng() noexcept { return settle(), rng_; }
-  /// The engine and dice as they are once a pending look-ahead is settled.
-  const Rng& rng() const noexcept { return ahead_.count ? *ahead_.rng : rng_; }
+  /// The engine and dice (a pending look-ahead is settled first).
+  const Rng& rng() const noexcept { return settle(), rng_; }
 
   /// Gathers every card (dealt, returned, undealt) and starts a fresh deal.
   void shuffle() {
@@ -159,21 +159,7 @@ public:
       u_ -= k;
       return k;
     }
-    if (strategy_ == Strategy::eager) {
-      for (std::uint32_t i = 0; i < k; ++i) out[i] = next_card();
-      return k;
-    }
-    for (std::uint32_t i = 0; i < k;) {  // lazy, bitmap: runs of deals under one engine dispatch
-      if (u_ == 0) out[i++] = next_card();  // the return pile becomes the undealt pile
-      const std::uint32_t run = std::min(k - i, u_);
-      rng_.visit([&](auto& e, Dice& d) {
-        if (strategy_ == Strategy::bitmap)
-          for (std::uint32_t j = 0; j < run; ++j) out[i + j] = bitmap_deal(e, d);
-        else
-          for (std::uint32_t j = 0; j < run; ++j) lazy_deal(e, d), out[i + j] = cards_[u_ + r_];
-      });
-      i += run;
-    }
+    for (std::uint32_t i = 0; i < k; ++i) out[i] = next_card();
     return k;
   }
 
@@ -205,21 +191,21 @@ public:
   /// would, and makes them the window (the file comment). Never reaches the return pile. Settles a
   /// pending look-ahead first; does nothing for eager decks. Can throw what prepare() throws
   /// (EntropyError), before anything has changed.
-  void look_ahead(std::uint32_t k) {
+  [[gnu::noinline]] void look_ahead(std::uint32_t k) {
     settle();
     if (strategy_ == Strategy::eager) return;
     k = std::min({k, LookAhead::kCapacity, u_});
     if (k == 0) return;
     rng_.reserve_for(k);  // prepare(k) but for its re-key now: rekey_if_due() before each deal does it
-    ahead_.rng = rng_;
+    ahead_.rng.emplace(rng_);
     std::uint32_t* steps = ahead_.steps.data();
-    rng_.visit([&](auto& e, Dice& d) {
-      for (std::uint32_t i = 0; i < k; ++i) {
-        rng_.rekey_if_due();  // where deal_one() would prepare()
-        if (strategy_ == Strategy::bitmap) steps[k - 1 - i] = bitmap_deal(e, d);
-        else steps[i] = lazy_deal(e, d);
-      }
-    });
+    const bool rekeys = rng_.rekeying() != nullptr;
+    for (std::uint32_t i = 0; i < k; ++i) {  // next_card(): the same step as every other deal
+      if (rekeys) rng_.rekey_if_due();       // where deal_one() would prepare()
+      const std::uint32_t card = next_card();
+      if (strategy_ == Strategy::bitmap) steps[k - 1 - i] = card;
+      else steps[i] = last_swap_;
+    }
     ahead_.count = k;
   }
 
@@ -234,18 +220,7 @@ public:
       u_ -= std::min(t, window());
       return;
     }
-    const std::uint32_t k = ahead_.count;
-    if (k == 0) return;
-    ahead_.count = 0;
-    if (t >= k) return forget();
-    if (strategy_ == Strategy::bitmap) LookAhead::undo_bitmap(std::span(out_), ahead_.steps.data(), k);
-    else LookAhead::undo_lazy(std::span(cards_), u_, r_, ahead_.steps.data(), k);
-    u_ += k;
-    rng_ = std::move(*ahead_.rng);
-    for (std::uint32_t i = 0; i < t; ++i) {
-      rng_.rekey_if_due();
-      next_card();
-    }
+    if (ahead_.count != 0) settle_ahead(t);
   }
 
   /// Moves dealt cards to the return pile. All or nothing: throws RangeError (changing nothing)
@@ -278,19 +253,15 @@ public:
   }
 
   /// For each id of the sorted list `ids`: 0 undealt (or unknown), 1 returned, 2 dealt.
-  /// (Cards of a pending look-ahead are undealt.)
   std::vector<std::uint8_t> piles_of(const std::vector<std::uint32_t>& ids) const {
+    settle();
     std::vector<std::uint8_t> where(ids.size(), 0);
-    const std::uint32_t k = ahead_.count;
     if (strategy_ == Strategy::bitmap) {
-      const auto early = [&](std::uint32_t c) { return std::find(ahead_.steps.begin(), ahead_.steps.begin() + k, c) != ahead_.steps.begin() + k; };
       for (std::size_t i = 0; i < ids.size(); ++i)
-        if (ids[i] < n_) where[i] = bit(ret_, ids[i]) ? 1 : bit(out_, ids[i]) && !early(ids[i]) ? 2 : 0;
+        if (ids[i] < n_) where[i] = bit(ret_, ids[i]) ? 1 : bit(out_, ids[i]) ? 2 : 0;
       return where;
     }
     for (std::uint32_t p = u_; p < n_; ++p) {
-      if (p == u_ + r_) p += k;  // the look-ahead's cards, still undealt
-      if (p == n_) break;
       const auto it = std::lower_bound(ids.begin(), ids.end(), cards_[p]);
       if (it != ids.end() && *it == cards_[p]) where[static_cast<std::size_t>(it - ids.begin())] = p < u_ + r_ ? 1 : 2;
     }
@@ -298,14 +269,19 @@ public:
   }
 
   /// Card ids of a pile: 0 undealt (eager: in the order they will be dealt), 1 returned, 2 dealt.
-  /// With a pending look-ahead: the piles take(0) would leave, worked out on copies.
   std::vector<std::uint32_t> pile(int which) const {
-    if (ahead_.count == 0) return pile_in(which, cards_, out_, u_);
-    std::vector<std::uint32_t> cards = cards_;
-    std::vector<std::uint64_t> out = out_;
-    if (strategy_ == Strategy::bitmap) LookAhead::undo_bitmap(std::span(out), ahead_.steps.data(), ahead_.count);
-    else LookAhead::undo_lazy(std::span(cards), u_, r_, ahead_.steps.data(), ahead_.count);
-    return pile_in(which, cards, out, u_ + ahead_.count);
+    settle();
+    std::vector<std::uint32_t> v;
+    if (strategy_ == Strategy::bitmap) {
+      for (std::uint32_t c = 0; c < n_; ++c) {
+        const bool out = bit(out_, c), ret = bit(ret_, c);
+        if ((which == 0 && !out) || (which == 1 && ret) || (which == 2 && out && !ret)) v.push_back(c);
+      }
+      return v;
+    }
+    if (which == 0) return std::vector<std::uint32_t>(cards_.rbegin() + (n_ - u_), cards_.rend());
+    if (which == 1) return std::vector<std::uint32_t>(cards_.begin() + u_, cards_.begin() + u_ + r_);
+    return std::vector<std::uint32_t>(cards_.begin() + u_ + r_, cards_.end());
   }
 
   /// Replaces the piles wholesale (used by state restore, which validates that the three piles
@@ -335,36 +311,39 @@ public:
   }
 
 private:
-  /// Undoes a pending look-ahead (take(0)); nothing observable changes.
-  void settle() noexcept {
-    if (ahead_.count) take(0);
+  /// Undoes a pending look-ahead (take(0)); nothing observable changes, so const questions call
+  /// it too, like filling a cache. (Well defined: a deck with a pending look-ahead is not a const
+  /// object, since only the non-const look_ahead() makes one.)
+  void settle() const noexcept {
+    if (ahead_.count) const_cast<Deck*>(this)->settle_ahead(0);
+  }
+
+  /// take(t) of a pending look-ahead. Out of line: every public method may call it (settle), and
+  /// inlined it would be copied into each of them (the WASM module grew by 4 KB gzip).
+  [[gnu::noinline]] void settle_ahead(std::uint32_t t) noexcept {
+    const std::uint32_t k = ahead_.count;
+    ahead_.count = 0;
+    if (t >= k) return forget();
+    if (strategy_ == Strategy::bitmap) LookAhead::undo_bitmap(std::span(out_), ahead_.steps.data(), k);
+    else LookAhead::undo_lazy(std::span(cards_), u_, r_, ahead_.steps.data(), k);
+    u_ += k;
+    rng_ = std::move(*ahead_.rng);
+    const bool rekeys = rng_.rekeying() != nullptr;
+    for (std::uint32_t i = 0; i < t; ++i) {
+      if (rekeys) rng_.rekey_if_due();
+      next_card();
+    }
   }
 
   /// Drops a kept look-ahead's engine copy. If the look-ahead re-keyed, the copy still holds the
   /// key the re-key erased; it is overwritten, so that a key learnt later cannot recompute output
   /// from before the re-key (SECURITY.md).
-  void forget() noexcept {
+  [[gnu::noinline]] void forget() noexcept {
     const ChaCha20* now = rng_.rekeying();
     if (now && now->rekeys() != ahead_.rng->rekeying()->rekeys())
       ahead_.rng->visit([](auto& e, Dice&) {
         if constexpr (std::is_same_v<std::decay_t<decltype(e)>, ChaCha20>) e = ChaCha20(Bytes32{});
       });
-  }
-
-  /// pile() on the given card array (eager, lazy) or bitmap with `u` undealt cards.
-  std::vector<std::uint32_t> pile_in(int which, const std::vector<std::uint32_t>& cards,
-                                     const std::vector<std::uint64_t>& out, std::uint32_t u) const {
-    std::vector<std::uint32_t> v;
-    if (strategy_ == Strategy::bitmap) {
-      for (std::uint32_t c = 0; c < n_; ++c) {
-        const bool o = bit(out, c), ret = bit(ret_, c);
-        if ((which == 0 && !o) || (which == 1 && ret) || (which == 2 && o && !ret)) v.push_back(c);
-      }
-      return v;
-    }
-    if (which == 0) return std::vector<std::uint32_t>(cards.rbegin() + (n_ - u), cards.rend());
-    if (which == 1) return std::vector<std::uint32_t>(cards.begin() + u, cards.begin() + u + r_);
-    return std::vector<std::uint32_t>(cards.begin() + u + r_, cards.end());
   }
 
   /// deal_one() without prepare(): the caller has prepared for its draws.
@@ -388,14 +367,13 @@ private:
   /// One lazy deal, the engine in hand (u_ ≥ 1): a Fisher–Yates step (lazy_step) swaps a uniform
   /// j of the undealt pile to its end; with returned cards, that card then swaps places with the
   /// return pile's last, so it lands just past the pile: the card dealt is cards_[u_ + r_]
-  /// afterwards. Returns j (what undoes the step, with the swap, lookahead.hpp).
+  /// afterwards. Keeps j in last_swap_ (what undoes the step, with the swap, lookahead.hpp).
   template <class E>
-  std::uint32_t lazy_deal(E& e, Dice& d) noexcept {
-    const std::uint32_t j = d.roll(e, u_);
+  void lazy_deal(E& e, Dice& d) noexcept {
+    const std::uint32_t j = last_swap_ = d.roll(e, u_);
     std::swap(cards_[u_ - 1], cards_[j]);
     if (r_ > 0) std::swap(cards_[u_ - 1], cards_[u_ - 1 + r_]);
     --u_;
-    return j;
   }
   /// One bitmap deal, the engine in hand (u_ ≥ 1): the card.
   template <class E>
@@ -446,6 +424,7 @@ private:
   std::vector<std::uint32_t> cards_;            // eager, lazy
   std::vector<std::uint64_t> out_, ret_;        // bitmap: out of the undealt pile; in the return pile
   LookAhead ahead_;                             // lazy, bitmap: deals made in advance (look_ahead)
+  std::uint32_t last_swap_ = 0;                 // lazy: the j of the last deal (lazy_deal)
 };
 
 }  // namespace fairdeck

@@ -87,7 +87,7 @@ public:
   /// interval (or its last re-key missed fresh entropy) and holds a reserve key. A deck's
   /// look-ahead calls reserve_for() once, then this before each deal it makes, where deal_one()
   /// would call prepare(), so that the engine ends exactly as after deal_one() calls (deck.hpp).
-  void rekey_if_due() noexcept {
+  [[gnu::noinline]] void rekey_if_due() noexcept {
     auto* c = std::get_if<ChaCha20>(&engine_);
     if (c && c->rekey_interval() != 0 && (c->position() >= c->rekey_interval() || c->missed()) && c->reserve() != 0)
       c->rekey_now();
