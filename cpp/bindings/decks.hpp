@@ -13,23 +13,36 @@
 
 namespace fairdeck::abi {
 
-/// A deck as JS sees it: the core deck, the heap buffer for ids in and out, and the two cells of
-/// its dealing window. While an eager deck's return pile is empty its next deals are already
-/// decided (Deck::straight): JS may deal order[window − 1 − taken] itself and count it in
-/// `taken`; every export applies that count before anything else (see `on`).
+/// A deck as JS sees it: the core deck, the heap buffer for ids in and out, and the three cells
+/// of its dealing window (Deck::window): cards whose deals are already decided, which JS deals
+/// itself, order[window − 1 − taken], counting them in `taken`; every export applies that count
+/// before anything else (see `on`). An eager deck's window is its undealt pile while its return
+/// pile is empty. A lazy or bitmap deck's window is a look-ahead (Deck::look_ahead) that
+/// fd_deck_deal_one makes after each card it deals: `burst` cards, 4 at first, doubling at each
+/// refill up to 64, and back to 4 when a window was left partly used (the core then had to undo
+/// it), so that dealOne() mixed with other calls wastes few steps.
 struct CoreDeck {
   std::unique_ptr<fd::Deck> deck;
   std::vector<u32> buffer;
-  u32 port[3] = {0, 0, 0};  // [0] window: cards JS may deal; [1] taken: cards JS has dealt; [2] order address
+  u32 port[3] = {0, 0, 0};  // [0] window: cards JS may deal; [1] taken: cards JS has dealt; [2] their address
+  u32 burst = kFirstBurst;   // lazy, bitmap: the size of the next look-ahead
+
+  static constexpr u32 kFirstBurst = 4;
 
   u32* reserve(u32 n) {
     if (buffer.size() < n) fd::detail::checked_mul<std::size_t>(n, sizeof(u32), "the id buffer"), buffer.resize(n);
     return buffer.data();
   }
   void publish() noexcept {
-    port[0] = deck->straight();
+    port[0] = deck->window();
     port[1] = 0;
-    port[2] = static_cast<u32>(reinterpret_cast<std::uintptr_t>(deck->order()));
+    port[2] = static_cast<u32>(reinterpret_cast<std::uintptr_t>(deck->window_cards()));
+  }
+  /// Applies the cards JS took from the window; a partly used window resets the burst.
+  void settle() noexcept {
+    if (port[1] < port[0]) burst = kFirstBurst;
+    deck->take(port[1]);
+    port[1] = 0;
   }
 };
 
@@ -38,8 +51,7 @@ struct CoreDeck {
 /// so no JS exception trampoline (invoke_*) sits on the hot paths.
 template <class F>
 auto on(CoreDeck* d, F&& f) noexcept {
-  d->deck->take(d->port[1]);
-  d->port[1] = 0;
+  d->settle();
   auto result = f(*d->deck);
   d->publish();
   return result;

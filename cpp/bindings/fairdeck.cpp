@@ -14,6 +14,7 @@
 //    them out at once and frees them in a `finally`, so a failed decode never leaks.
 //  - Every deck export goes through `on(deck, …)`: it first applies the cards JS dealt from the
 //    deck's window (the `taken` cell), then runs, then republishes the window. JS cannot forget.
+//    (fd_deck_remaining and fd_deck_returned only subtract `taken`, keeping the window open.)
 #include <cstdint>
 #include <cstdlib>
 #include <memory>
@@ -26,6 +27,20 @@
 #include "decks.hpp"
 
 using namespace fairdeck::abi;  // errors, guard, text results, make_rng (common.hpp); CoreDeck, on (decks.hpp)
+
+namespace {
+/// A secure deck's look-ahead, which fails (changing nothing) if re-keying finds no fresh entropy;
+/// no error is recorded: the deal that made it succeeded, and the next deal reports it. One small
+/// catch-all instead of `guard`, whose message-recording catches would be copied in again.
+[[gnu::noinline]] bool try_look_ahead(fd::Deck& k, u32 burst) noexcept {
+  try {
+    k.look_ahead(burst);
+    return true;
+  } catch (...) {
+    return false;
+  }
+}
+}  // namespace
 
 extern "C" {
 
@@ -44,12 +59,21 @@ EMSCRIPTEN_KEEPALIVE int fd_deck_shuffle_remaining(CoreDeck* d) {
   return on(d, [](fd::Deck& k) { return rekeying(k, 0, [&] { return k.shuffle_remaining(), 1; }); });
 }
 /// A card id, -1 when the deck is empty, or -2 (error recorded, nothing dealt) if re-keying failed.
+/// A lazy or bitmap deck then looks ahead (CoreDeck): the next dealOne() calls read the window.
+/// If that look-ahead cannot re-key, it changes nothing and the window stays empty: the next
+/// deal asks again and reports the error itself.
 EMSCRIPTEN_KEEPALIVE int fd_deck_deal_one(CoreDeck* d) {
-  return on(d, [](fd::Deck& k) {
-    return rekeying(k, -2, [&] {
+  return on(d, [d](fd::Deck& k) {
+    const int card = rekeying(k, -2, [&] {
       const u32 c = k.deal_one();
       return c == fd::kNoCard ? -1 : static_cast<int>(c);
     });
+    if (card >= 0 && k.strategy() != fd::Strategy::eager && k.remaining() != 0) {
+      if (!k.rng().rekeying()) k.look_ahead(d->burst);  // cannot fail: no re-keying
+      else if (!try_look_ahead(k, d->burst)) return card;
+      d->burst = std::min(2 * d->burst, fd::LookAhead::kCapacity);
+    }
+    return card;
   });
 }
 /// Deals up to n cards into the buffer; how many, or kFailed (error recorded, nothing dealt) if
@@ -63,8 +87,10 @@ EMSCRIPTEN_KEEPALIVE u32 fd_deck_deal(CoreDeck* d, u32 n) {
 // (piles and returning cards, per call not per card: cold.cpp)
 EMSCRIPTEN_KEEPALIVE u32* fd_deck_buffer(CoreDeck* d) { return d->buffer.data(); }
 EMSCRIPTEN_KEEPALIVE u32 fd_deck_size(CoreDeck* d) { return d->deck->size(); }
-EMSCRIPTEN_KEEPALIVE u32 fd_deck_remaining(CoreDeck* d) { return on(d, [](fd::Deck& k) { return k.remaining(); }); }
-EMSCRIPTEN_KEEPALIVE u32 fd_deck_returned(CoreDeck* d) { return on(d, [](fd::Deck& k) { return k.returned(); }); }
+/// remaining and returned leave the window open: the cards JS took from it are only subtracted
+/// (a look-ahead's cards count as remaining, and no window reaches the return pile).
+EMSCRIPTEN_KEEPALIVE u32 fd_deck_remaining(CoreDeck* d) { return d->deck->remaining() - d->port[1]; }
+EMSCRIPTEN_KEEPALIVE u32 fd_deck_returned(CoreDeck* d) { return d->deck->returned(); }
 
 // (bulk shuffles: a module of their own, cpp/bindings/shuffle.cpp)
 

@@ -12,6 +12,11 @@
 //    changes nothing, engine position and pending dice included (save_state with the secret);
 //  - save_state → restore_state gives a twin that, from then on, answers every operation exactly
 //    as the original does (a secure deck saved without its secret restores with the same piles);
+//  - look_ahead(k) / take(t) (lazy and bitmap decks deal up to 64 cards in advance and take back
+//    what the caller did not hand out): the window holds min(k, 64, undealt) cards, each the card
+//    the next deal_one() would give, and the deck answers, deals and saves exactly as a plain twin
+//    that never looks ahead (made from the same options, given every other operation), whether
+//    the look-ahead is taken whole, in part, or left pending under any other operation;
 //  - no other exception type escapes, and ASan/UBSan see no memory or undefined-behaviour error.
 #include <algorithm>
 #include <cstdint>
@@ -87,7 +92,7 @@ bool model_deal(Model& m, std::uint32_t card) {
 /// The deck under test and, after a save/restore, its twin, which must answer every operation
 /// exactly as the deck does.
 struct Pair {
-  std::unique_ptr<fd::Deck> deck, twin;
+  std::unique_ptr<fd::Deck> deck, twin, plain;  // plain: never looks ahead
 };
 
 }  // namespace
@@ -96,7 +101,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   FuzzedDataProvider in(data, size);
   Pair p;
   try {
-    p.deck = fd::make_deck(fuzz::options(in));
+    const fd::DeckOptions options = fuzz::options(in);
+    p.deck = fd::make_deck(options);
+    p.plain = fd::make_deck(options);
   } catch (const fd::TypeError&) {
     fail("valid options were rejected");
   } catch (const fd::RangeError&) {
@@ -110,15 +117,19 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
 
   for (int step = 0; step < 256 && in.remaining_bytes() > 0; ++step) {
     fd::Deck* t = p.twin.get();
-    switch (in.ConsumeIntegralInRange<int>(0, 11)) {
+    fd::Deck* w = p.plain.get();
+    const int op = in.ConsumeIntegralInRange<int>(0, 14);
+    switch (op) {
       case 0:
         d->shuffle();
+        w->shuffle();
         if (t) t->shuffle();
         m.gather(kDealt, kUndealt);
         m.gather(kReturned, kUndealt);
         break;
       case 1:
         d->shuffle_remaining();
+        w->shuffle_remaining();
         if (t) t->shuffle_remaining();
         m.gather(kReturned, kUndealt);
         break;
@@ -127,6 +138,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         std::uint32_t expect_front = fd::kNoCard;
         if (d->strategy() == fd::Strategy::eager && m.count[kUndealt] > 0) expect_front = d->pile(0).front();
         const std::uint32_t c = d->deal_one();
+        CHECK(w->deal_one() == c, c);
         if (t) CHECK(t->deal_one() == c, c);
         if (!model_deal(m, c)) CHECK(c == fd::kNoCard, c);
         if (expect_front != fd::kNoCard) CHECK(c == expect_front, c, expect_front);
@@ -140,9 +152,10 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         const std::uint32_t k = d->deal(want, out.data());
         CHECK(k == std::min(want, before), k, want);
         CHECK(out[want] == 0xdeadbeefu, want);  // wrote no more than asked
-        if (t) {
+        for (fd::Deck* other : {t, w}) {
+          if (!other) continue;
           std::vector<std::uint32_t> twin_out(want + 1, 0);
-          CHECK(t->deal(want, twin_out.data()) == k);
+          CHECK(other->deal(want, twin_out.data()) == k);
           for (std::uint32_t i = 0; i < k; ++i) CHECK(twin_out[i] == out[i], i);
         }
         for (std::uint32_t i = 0; i < k; ++i) CHECK(model_deal(m, out[i]), i);
@@ -156,6 +169,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         if (ids.size() > 1 && in.ConsumeBool()) std::swap(ids.front(), ids.back());  // order does not matter
         try {
           d->return_cards(ids);
+          w->return_cards(ids);
           if (t) t->return_cards(ids);
         } catch (const fd::RangeError&) {
           fail("a valid return_cards was rejected");
@@ -200,6 +214,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         }
         CHECK(threw);
         CHECK(fd::save_state(*d, true) == before);
+        CHECK(fd::save_state(*w, true) == before);
         break;
       }
       case 9: {  // save and restore exactly: the twin must behave like the deck from now on
@@ -212,13 +227,15 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
       }
       case 10: {  // save without the secret: a seeded deck is still exact; a secure one is re-keyed
         const std::string s = fd::save_state(*d, false);
-        auto restored = fd::restore_state(s, fuzz::bytes32(in));
+        const fd::Bytes32 key = fuzz::bytes32(in);
+        auto restored = fd::restore_state(s, key);
         check(*restored, m);
         if (d->rng().secure()) {
           CHECK(s.find("\"engine\":null") != std::string::npos);
           CHECK(restored->rng().secure());
           p.deck = std::move(restored);  // the model still holds: same piles
           p.twin.reset();
+          p.plain = fd::restore_state(s, key);  // the same fresh key: the same deck again
           d = p.deck.get();
         } else {
           CHECK(fd::save_state(*restored, true) == fd::save_state(*d, true));
@@ -228,13 +245,42 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
       case 11: {  // fresh entropy mixed into a secure deck's key
         const fd::Bytes32 fresh = fuzz::bytes32(in);
         d->rng().reseed(fresh);
+        w->rng().reseed(fresh);
         if (t) t->rng().reseed(fresh);
+        break;
+      }
+      case 12:
+      case 13: {  // look ahead: the window holds the cards the plain twin deals next
+        const std::uint32_t k = in.ConsumeIntegralInRange<std::uint32_t>(0, 70);
+        const std::uint32_t undealt = m.count[kUndealt];
+        d->look_ahead(k);
+        const bool ahead = d->strategy() != fd::Strategy::eager;
+        CHECK(!ahead || d->window() == std::min({k, 64u, undealt}), d->window(), k);
+        break;
+      }
+      case 14: {  // hand out t of the window's cards and take(t); a plain twin deals them
+        const std::uint32_t window = d->window();
+        const std::uint32_t t_ = in.ConsumeIntegralInRange<std::uint32_t>(0, window);
+        const std::uint32_t* cards = d->window_cards();
+        std::vector<std::uint32_t> handed(t_);
+        for (std::uint32_t i = 0; i < t_; ++i) handed[i] = cards[window - 1 - i];
+        d->take(t_);
+        for (std::uint32_t i = 0; i < t_; ++i) {
+          CHECK(w->deal_one() == handed[i], handed[i], i);
+          if (t) CHECK(t->deal_one() == handed[i], handed[i], i);
+          CHECK(model_deal(m, handed[i]), i);
+        }
+        if (d->strategy() != fd::Strategy::eager) CHECK(d->window() == 0, d->window());
         break;
       }
     }
     check(*d, m);
     if (p.twin) check(*p.twin, m);
+    check(*p.plain, m);
+    CHECK(d->remaining() == p.plain->remaining() && d->returned() == p.plain->returned());
+    if (op >= 12 || step % 16 == 0) CHECK(fd::save_state(*d, true) == fd::save_state(*p.plain, true), step);
   }
   if (p.twin) CHECK(fd::save_state(*p.twin, true) == fd::save_state(*p.deck, true));
+  CHECK(fd::save_state(*p.plain, true) == fd::save_state(*p.deck, true));
   return 0;
 }

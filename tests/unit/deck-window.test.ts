@@ -1,10 +1,13 @@
-// The dealing window (web/src/window.ts): an eager deck deals straight from the WASM heap without a
-// call per card. Whatever the mix of calls, it must deal exactly what the core would and every
-// question must get the core's answer. The reference is a lazy deck with the same seed: it has no
-// window (each of its deals draws in the core), and for deals, returns and full-cycle reshuffles
-// an eager and a lazy deck deal the same cards (README, Strategies).
+// The dealing window (web/src/deck.ts, CoreDeck in cpp/bindings/decks.hpp): a deck deals
+// straight from the WASM heap without a call per card — an eager deck from its card array, a lazy
+// or bitmap deck from the look-ahead its last dealOne() call made. Whatever the mix of calls, it
+// must deal exactly what the core would and every question must get the core's answer. The
+// reference is a deck with the same seed that never calls dealOne() (deal(1) instead): it never
+// has a look-ahead, and for deals, returns and full-cycle reshuffles an eager and a lazy deck deal
+// the same cards (README, Strategies).
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { Deck, init, permutation, type Card } from 'fairdeck';
+import { native } from '../../web/src/abi.js';
 
 beforeAll(() => init());
 
@@ -38,7 +41,7 @@ describe('Deck dealing window', () => {
         const r = lcg(seed);
         for (let step = 0; step < 300; step++) {
           const op = r(10);
-          if (op < 4) expect(a.dealOne()?.id).toBe(b.dealOne()?.id);
+          if (op < 4) expect(a.dealOne()?.id).toBe(b.deal(1)[0]?.id);
           else if (op < 6) {
             const n = r(8);
             expect(a.deal(n).map((c) => c.id)).toEqual(b.deal(n).map((c) => c.id));
@@ -74,11 +77,14 @@ describe('Deck dealing window', () => {
   });
 
   it('keeps dealing correctly after the WASM memory grew (old heap views detach)', () => {
-    const a = deck({ seed: 3, rng: 'xoshiro256' }), b = deck({ seed: 3, rng: 'xoshiro256', strategy: 'lazy' });
-    expect(a.dealOne()!.id).toBe(b.dealOne()!.id);
-    expect(permutation(1 << 23).length).toBe(1 << 23);  // 32 MiB: more than the initial 16 MiB heap
-    expect(a.deal(10).map((c) => c.id)).toEqual(b.deal(10).map((c) => c.id));
-    expect(a.dealOne()!.id).toBe(b.dealOne()!.id);
+    for (const strategy of ['eager', 'lazy', 'bitmap'] as const) {
+      const a = deck({ seed: 3, rng: 'xoshiro256', strategy }), b = deck({ seed: 3, rng: 'xoshiro256', strategy });
+      expect(a.dealOne()!.id).toBe(b.deal(1)[0].id);
+      expect(permutation(1 << 23).length).toBe(1 << 23);  // 32 MiB: more than the initial 16 MiB heap
+      expect(a.dealOne()!.id).toBe(b.deal(1)[0].id);  // (a lazy or bitmap deck: from its look-ahead)
+      expect(a.deal(10).map((c) => c.id)).toEqual(b.deal(10).map((c) => c.id));
+      expect(a.dealOne()!.id).toBe(b.deal(1)[0].id);
+    }
   });
 
   it('still validates deal(n) and refuses a disposed deck while the window is open', () => {
@@ -101,5 +107,93 @@ describe('Deck dealing window', () => {
     expect(a.deal(25).map((c) => c.id)).toEqual(b.deal(25).map((c) => c.id));
     expect(a.remaining).toBe(0);
     expect(a.dealOne()).toBeUndefined();
+  });
+});
+
+/** Counts the deck module's fd_deck_deal_one calls while `body` runs. */
+function countingDealOne(body: () => void): number {
+  const abi = native().abi, original = abi.deck_deal_one;
+  let calls = 0;
+  abi.deck_deal_one = (ptr: number) => (calls++, original(ptr));
+  try {
+    body();
+  } finally {
+    abi.deck_deal_one = original;
+  }
+  return calls;
+}
+
+describe('Deck dealing window of lazy and bitmap decks (the look-ahead)', () => {
+  it('deals what a deck without look-ahead deals, whatever the mix of dealOne, questions, returns, shuffles and saves', () => {
+    for (const strategy of ['lazy', 'bitmap'] as const) {
+      for (const rng of ['chacha20', 'xoshiro256'] as const) {
+        for (let seed = 1; seed <= 6; seed++) {
+          const o = seed % 2 ? { seed, rng, strategy } : { seed, rng, strategy, size: 150 };
+          const a = deck(o), b = deck(o);
+          const r = lcg(seed * 31 + (strategy === 'lazy' ? 0 : 7));
+          const out = new Set<number>();  // a's cards out of the deck: none may be dealt twice
+          const dealt = (ids: number[]) => ids.forEach((id) => (expect(out.has(id)).toBe(false), out.add(id)));
+          for (let step = 0; step < 400; step++) {
+            const op = r(20);
+            if (op < 9) {
+              const c = a.dealOne()?.id;
+              expect(c).toBe(b.deal(1)[0]?.id);
+              if (c !== undefined) dealt([c]);
+            } else if (op < 11) expect(a.remaining).toBe(b.remaining);
+            else if (op < 12) expect(a.returned).toBe(b.returned);
+            else if (op < 14) {
+              const n = r(9), ids = a.deal(n).map((c) => c.id);
+              expect(ids).toEqual(b.deal(n).map((c) => c.id));
+              dealt(ids);
+            } else if (op < 16) {
+              const back = [...out].filter(() => r(3) === 0).slice(0, 8);
+              a.returnCards(back), b.returnCards(back);
+              back.forEach((id) => out.delete(id));
+            } else if (op < 17) {
+              a.shuffle(), b.shuffle();
+              out.clear();
+            } else if (op < 18) a.shuffleRemaining(), b.shuffleRemaining();
+            else if (op < 19) expect(a.toJSON()).toEqual(b.toJSON());
+            else expect(sorted(a.dealt)).toEqual(sorted([...out]));
+          }
+          expect(a.toJSON()).toEqual(b.toJSON());
+        }
+      }
+    }
+  });
+
+  it('keeps its window while remaining() and returned are asked: a full deal makes a few core calls', () => {
+    for (const strategy of ['lazy', 'bitmap'] as const) {
+      for (const rng of ['chacha20', 'xoshiro256'] as const) {
+        const a = deck({ seed: 8, rng, strategy }), b = deck({ seed: 8, rng, strategy });
+        const got: number[] = [];
+        const calls = countingDealOne(() => {
+          while (a.remaining) got.push(a.dealOne()!.id), void a.returned;
+        });
+        expect(got).toEqual(b.deal(52).map((c) => c.id));
+        // look-aheads of 4, 8, 16, then 32 cards: the 1st, 6th, 15th and 32nd cards call in
+        expect(calls).toBe(4);
+        expect(a.dealOne()).toBeUndefined();
+        // a secure deck too, and a large one reaches look-aheads of 64 cards
+        const big = deck({ strategy, rng, size: 1000 });
+        let n = 0;
+        expect(countingDealOne(() => {
+          while (big.remaining) big.dealOne(), n++;
+        })).toBeLessThanOrEqual(4 + Math.ceil(1000 / 65));
+        expect(n).toBe(1000);
+        expect(big.dealt.length).toBe(1000);
+      }
+    }
+  });
+
+  it('starts small again after a window was left part-used, and a reshuffle mid-window deals afresh', () => {
+    const a = deck({ seed: 12, strategy: 'lazy' }), b = deck({ seed: 12, strategy: 'lazy' });
+    expect(countingDealOne(() => {
+      for (let i = 0; i < 40; i++) a.dealOne(), a.toJSON();  // every save undoes the look-ahead
+    })).toBe(40);
+    b.deal(40);
+    expect(a.toJSON()).toEqual(b.toJSON());
+    a.dealOne(), a.dealOne(), a.shuffle(), b.deal(2), b.shuffle();
+    expect([...a].map((c) => c.id)).toEqual(b.deal(52).map((c) => c.id));
   });
 });

@@ -2,12 +2,16 @@
  * The Deck: a thin wrapper over the core's deck. It holds no copy of the deck's state — every
  * question (remaining, dealt, toJSON, info) goes to the C++ object, the single truth.
  *
- * The dealing window: while an eager deck's return pile is empty, its next deals are already
- * decided, so `dealOne()` and `deal(n)` read them from the WASM heap without a call. The window
- * is two cells in the core's memory (cpp/bindings/fairdeck.cpp, CoreDeck::port): `window`, the
- * cards JS may deal, and `taken`, the cards it has dealt. JS only ever increments `taken`; every
- * core export applies it before doing anything else and republishes `window` after, so no method
- * can forget to tell the core, and caller code that re-enters the deck sees a consistent deck.
+ * The dealing window: cards whose deals the core has already decided, which `dealOne()` and
+ * `deal(n)` read from the WASM heap without a call — an eager deck's undealt pile while its return
+ * pile is empty, or the cards a lazy or bitmap deck dealt in advance (its look-ahead) after its
+ * last `fd_deck_deal_one`. The window is three cells in the core's memory (CoreDeck::port in
+ * cpp/bindings/decks.hpp): `window`, the cards JS may deal; `taken`, the cards it has dealt; and
+ * the address of the cards, the next one at order[window − 1 − taken]. JS only ever increments
+ * `taken`; every core export applies it before doing anything else (a lazy or bitmap deck then
+ * keeps the cards taken and undoes the rest) and republishes `window` after, so no method can
+ * forget to tell the core, and caller code that re-enters the deck sees a consistent deck.
+ * `remaining` and `returned` only subtract `taken`, so they leave the window open.
  */
 import { coreError, native, takeText, withBytes, type Core } from './abi.js';
 import { cardTable, resolveIds, type Card, type CardTable } from './card.js';

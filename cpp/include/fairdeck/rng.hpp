@@ -67,8 +67,13 @@ public:
   /// entropy source all at once; if that fails: EntropyError, and nothing has changed), and re-keys
   /// at once if it already stands at or past the interval or its last re-key missed fresh entropy.
   void prepare(std::uint64_t draws) {
+    if (reserve_for(draws)) std::get<ChaCha20>(engine_).rekey_now();
+  }
+  /// prepare() but for its re-key now: fetches the reserve keys (EntropyError if that fails, and
+  /// nothing has changed) and returns true if the engine is due to re-key before its next word.
+  bool reserve_for(std::uint64_t draws) {
     auto* c = std::get_if<ChaCha20>(&engine_);
-    if (!c || c->rekey_interval() == 0 || draws == 0) return;
+    if (!c || c->rekey_interval() == 0 || draws == 0) return false;
     const std::uint64_t interval = c->rekey_interval(), words = 2 * draws + 64, at = c->position();
     const bool now = at >= interval || c->missed();
     const std::uint64_t keys = now ? 1 + (words - 1) / interval : (at + words - 1) / interval;
@@ -77,7 +82,16 @@ public:
       if (!fresh_entropy(fresh.data()->data(), fresh.size() * sizeof(Bytes32))) throw EntropyError();
       for (const Bytes32& k : fresh) c->add_reserve(k);
     }
-    if (now) c->rekey_now();
+    return now;
+  }
+  /// prepare()'s re-key now, without fetching: re-keys if the engine stands at or past the
+  /// interval (or its last re-key missed fresh entropy) and holds a reserve key. A deck's
+  /// look-ahead calls reserve_for() once, then this before each deal it makes, where deal_one()
+  /// would call prepare(), so that the engine ends exactly as after deal_one() calls (deck.hpp).
+  [[gnu::noinline]] void rekey_if_due() noexcept {
+    auto* c = std::get_if<ChaCha20>(&engine_);
+    if (c && c->rekey_interval() != 0 && (c->position() >= c->rekey_interval() || c->missed()) && c->reserve() != 0)
+      c->rekey_now();
   }
   /// Mixes fresh entropy into a ChaCha20 key (no effect on xoshiro256).
   void reseed(const Bytes32& fresh) noexcept {
