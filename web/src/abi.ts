@@ -3,9 +3,7 @@
  * caller needs: heap views, byte strings in, text out, and the core's recorded errors.
  *
  * Exports are called directly (no Embind, no generated invokers, so no `eval`: a strict CSP
- * works). Each entry of the table here is a thunk that replaces itself with the raw wasm function
- * (or, for unsigned results, a `>>> 0` wrapper of it) on its first call, so after one call a deal
- * costs one direct wasm call.
+ * works): each is the wasm function itself, or for unsigned results a `>>> 0` wrapper of it.
  */
 import { core } from './load.js';
 import type { FairdeckModule } from './instantiate.js';
@@ -48,23 +46,19 @@ export interface Abi {
   faces(style: Ptr, styleLen: number, jokers: number): Ptr;
 }
 
-const NAMES: readonly (keyof Abi)[] = [
-  'error_kind', 'error_message', 'error_length', 'text_length', 'text_free', 'manifest', 'alloc', 'free', 'heap_used',
-  'deck_new', 'deck_new_provable', 'deck_restore', 'deck_free', 'deck_port', 'deck_shuffle', 'deck_shuffle_remaining',
-  'deck_deal_one', 'deck_deal', 'deck_pile', 'deck_input', 'deck_return', 'deck_buffer', 'deck_size',
-  'deck_remaining', 'deck_returned', 'deck_info', 'deck_save', 'words_new', 'words_free', 'words_fill', 'faces',
-];
-
 /**
- * Exports whose result is unsigned (a pointer, a count or a size). WebAssembly returns i32 to JS
- * as a signed number, so these are read with `>>> 0`: the heap reaches 4 GiB, and counts use
- * 0xffffffff for failure.
+ * The deck module's own exports (the basic ones are bound for every module: bindExports), by the
+ * kind of their result. WebAssembly returns i32 to JS as a signed number, so exports whose result
+ * is unsigned (a pointer, a count or a size) are read with `>>> 0`: the heap reaches 4 GiB, and
+ * counts use 0xffffffff for failure.
  */
-const UNSIGNED = new Set<keyof Abi>([
-  'error_message', 'error_length', 'text_length', 'manifest', 'alloc', 'deck_new', 'deck_new_provable', 'deck_restore', 'deck_port',
-  'deck_deal', 'deck_pile', 'deck_input', 'deck_buffer', 'deck_size', 'deck_remaining', 'deck_returned', 'deck_info',
-  'deck_save', 'words_new', 'faces',
-]);
+const SIGNED: readonly (keyof Abi)[] = [
+  'deck_free', 'deck_shuffle', 'deck_shuffle_remaining', 'deck_deal_one', 'deck_return', 'words_free', 'words_fill',
+];
+const UNSIGNED: readonly (keyof Abi)[] = [
+  'manifest', 'deck_new', 'deck_new_provable', 'deck_restore', 'deck_port', 'deck_deal', 'deck_pile', 'deck_input',
+  'deck_buffer', 'deck_size', 'deck_remaining', 'deck_returned', 'deck_info', 'deck_save', 'words_new', 'faces',
+];
 
 /** The loaded module and its exports. */
 export interface Core {
@@ -80,24 +74,33 @@ export interface BasicCore {
   abi: BasicAbi;
 }
 
+/** The exports every module has (basics.cpp), by the kind of their result. */
+const BASIC_SIGNED = ['error_kind', 'free', 'heap_used', 'text_free'] as const;
+const BASIC_UNSIGNED = ['error_message', 'error_length', 'text_length', 'alloc'] as const;
+
+/**
+ * A module's exports by name without the `fd_` prefix: the basic ones plus `signed` and
+ * `unsigned`. Exports with an unsigned result are read with `>>> 0`; the others are the wasm
+ * functions themselves, so a call costs one direct wasm call.
+ */
+export function bindExports<A>(m: FairdeckModule, signed: readonly string[], unsigned: readonly string[]): A {
+  const exports = m as unknown as Record<string, (...args: number[]) => number>;
+  const abi = {} as Record<string, (...args: number[]) => number>;
+  for (const name of [...BASIC_SIGNED, ...signed]) abi[name] = exports[`_fd_${name}`];
+  for (const name of [...BASIC_UNSIGNED, ...unsigned]) {
+    const raw = exports[`_fd_${name}`];
+    abi[name] = (...a: number[]) => raw(...a) >>> 0;
+  }
+  return abi as A;
+}
+
 let bound: Core | undefined;
 
 /** The exports of the loaded module; throws the "not initialised" Error before init(). */
 export function native(): Core {
   const m = core();
   if (bound?.m === m) return bound;
-  const table = {} as Record<string, (...args: number[]) => number>;
-  const exports = m as unknown as Record<string, (...args: number[]) => number>;
-  for (const name of NAMES) {
-    const key = `_fd_${name}`;
-    table[name] = (...args: number[]) => {
-      const result = exports[key](...args);
-      const raw = exports[key];  // the glue's thunk has now replaced itself with the wasm function
-      table[name] = UNSIGNED.has(name) ? (...a: number[]) => raw(...a) >>> 0 : raw;
-      return UNSIGNED.has(name) ? result >>> 0 : result;
-    };
-  }
-  bound = { m, abi: table as unknown as Abi };
+  bound = { m, abi: bindExports<Abi>(m, SIGNED, UNSIGNED) };
   return bound;
 }
 

@@ -5,7 +5,7 @@
  * happens only in apps that import `shuffle` or `permutation`; `init()` then loads it after the
  * deck module, from the copy embedded in the package or from `init({ shuffleWasm })`.
  */
-import type { BasicAbi, BasicCore } from './abi.js';
+import { bindExports, type BasicAbi, type BasicCore } from './abi.js';
 import { instantiate } from './instantiate.js';
 import { core, registerModule, type InitOptions } from './load.js';
 import { compileSource, describe } from './wasm-source.js';
@@ -23,8 +23,8 @@ export interface ShuffleCore extends BasicCore {
   abi: ShuffleAbi;
 }
 
-const SIGNED = ['error_kind', 'free', 'heap_used', 'text_free', 'bulk_free', 'bulk_ok', 'fill_identity'] as const;
-const UNSIGNED = ['error_message', 'error_length', 'text_length', 'alloc', 'bulk_new', 'bulk_step'] as const;
+const SIGNED = ['bulk_free', 'bulk_ok', 'fill_identity'];
+const UNSIGNED = ['bulk_new', 'bulk_step'];
 
 let loading: Promise<ShuffleCore> | undefined;
 let loaded: ShuffleCore | undefined;
@@ -34,13 +34,7 @@ function loadShuffle(options: InitOptions): Promise<ShuffleCore> {
   const source = options.shuffleWasm;
   loading ??= compileSource(source, () => import('./wasm/shuffle-embedded.js'))
     .then(instantiate)
-    .then((m) => {
-      const exports = m as unknown as Record<string, (...args: number[]) => number>;
-      const abi = {} as Record<string, (...args: number[]) => number>;
-      for (const name of SIGNED) abi[name] = exports[`_fd_${name}`];
-      for (const name of UNSIGNED) abi[name] = (...a) => exports[`_fd_${name}`](...a) >>> 0;
-      return (loaded = { m, abi: abi as unknown as ShuffleAbi });
-    })
+    .then((m) => (loaded = { m, abi: bindExports<ShuffleAbi>(m, SIGNED, UNSIGNED) }))
     .catch((cause: unknown) => {
       loading = undefined;
       throw new Error(`fairdeck: could not load its shuffle module from ${describe(source)}: ${String(cause)}`, { cause });

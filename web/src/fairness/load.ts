@@ -7,7 +7,7 @@
  * the copy embedded in the package, compiled and instantiated here (../instantiate.ts);
  * `init({ fairnessWasm })` takes a URL, bytes or a compiled module instead.
  */
-import type { BasicAbi, BasicCore } from '../abi.js';
+import { bindExports, type BasicAbi, type BasicCore } from '../abi.js';
 import { core, init as initDeck, type InitOptions } from '../load.js';
 import { instantiate, type FairdeckModule } from '../instantiate.js';
 import { compileSource, describe } from '../wasm-source.js';
@@ -26,8 +26,8 @@ export interface FairnessCore extends BasicCore {
   abi: FairnessAbi;
 }
 
-const SIGNED = ['error_kind', 'free', 'heap_used', 'text_free', 'experiment_free', 'experiment_run'] as const;
-const UNSIGNED = ['error_message', 'error_length', 'text_length', 'alloc', 'experiment_new', 'experiment_counts', 'experiment_cells'] as const;
+const SIGNED = ['experiment_free', 'experiment_run'];
+const UNSIGNED = ['experiment_new', 'experiment_counts', 'experiment_cells'];
 
 /** Where to load the fairness module from (as `InitOptions.wasm` for the deck module). */
 export type WasmSource = NonNullable<InitOptions['wasm']>;
@@ -36,11 +36,7 @@ let loading: Promise<FairnessCore> | undefined;
 let loaded: FairnessCore | undefined;
 
 function bind(m: FairdeckModule): FairnessCore {
-  const exports = m as unknown as Record<string, (...args: number[]) => number>;
-  const abi = {} as Record<string, (...args: number[]) => number>;
-  for (const name of SIGNED) abi[name] = (...a) => exports[`_fd_${name}`](...a);
-  for (const name of UNSIGNED) abi[name] = (...a) => exports[`_fd_${name}`](...a) >>> 0;
-  return { m, abi: abi as unknown as FairnessAbi };
+  return { m, abi: bindExports<FairnessAbi>(m, SIGNED, UNSIGNED) };
 }
 
 /** Loads the fairness module once (a failed load can be retried). */
