@@ -30,8 +30,8 @@ using namespace fairdeck::abi;  // errors, guard, text results, make_rng (common
 
 namespace {
 /// A secure deck's look-ahead, which fails (changing nothing) if re-keying finds no fresh entropy;
-/// no error is recorded: the deal that made it succeeded, and the next deal reports it. One small
-/// catch-all instead of `guard`, whose message-recording catches would be copied in again.
+/// no error is recorded: the deal that made it succeeded, and the next deal reports it. A bare
+/// catch-all rather than `guard`, which would record that error as this call's.
 [[gnu::noinline]] bool try_look_ahead(fd::Deck& k, u32 burst) noexcept {
   try {
     k.look_ahead(burst);
