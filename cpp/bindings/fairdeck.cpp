@@ -4,8 +4,8 @@
 //
 // Why a C ABI and not Embind: Embind's invokers are built with `new Function`, which a strict
 // Content-Security-Policy forbids, and its eval-free mode costs ~10x per call; its JS glue is
-// also most of the package's JS. Direct exports need no eval, cost one call each, and leave the
-// glue small (docs/toolchain.md).
+// also most of the package's JS. Direct exports need no eval and cost one call each; the modules
+// are standalone, with no glue at all (web/src/instantiate.ts, docs/toolchain.md).
 //
 // Rules every export follows:
 //  - No C++ exception crosses into JavaScript: `guard` catches, records the error's kind and

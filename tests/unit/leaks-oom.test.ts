@@ -1,8 +1,9 @@
 /**
  * Running out of WASM memory (the heap grows to at most 4 GiB): every path that allocates reports
- * a RangeError — from the core's guard, the binding's checks, the glue's malloc (post.js) or a
- * C++ exception Embind threw as a bare number (errors.ts `embind`) — never a bare number, never a
- * write through a null pointer; and once memory is freed the module works exactly as before.
+ * a RangeError — from the core's guard (a std::bad_alloc, thrown and caught inside the module) or
+ * the binding's and the package's own checks — never a bare number, never a write through a null
+ * pointer; and once memory is freed the modules work exactly as before. Both heaps are filled:
+ * the deck module's and the shuffle module's.
  * This file grows its module's memory to 4 GiB of address space (pages are touched only where
  * written), so it runs in its own worker with its own module instance.
  */
