@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Installs what fairdeck needs and is missing: Debian packages (Emscripten, Chromium, compilers,
+# Installs what fairdeck needs and is missing: Debian packages (Emscripten, zopfli, Chromium, compilers,
 # GoogleTest, Google Benchmark, clang's sanitizer runtime) and the npm packages. Safe to re-run:
 # it installs nothing that is already there.
 set -euo pipefail
@@ -7,7 +7,7 @@ cd "$(dirname "$0")/.."
 
 need=()
 have() { dpkg-query -W -f='${Status}' "$1" 2>/dev/null | grep -q "install ok installed"; }
-for pkg in emscripten chromium cmake g++ libgtest-dev libbenchmark-dev clang libclang-rt-14-dev python3; do
+for pkg in emscripten zopfli chromium cmake g++ libgtest-dev libbenchmark-dev clang libclang-rt-14-dev python3; do
   have "$pkg" || need+=("$pkg")
 done
 if [ ${#need[@]} -gt 0 ]; then
