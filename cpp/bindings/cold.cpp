@@ -4,6 +4,7 @@
 // exports called per deal or per chunk stay in fairdeck.cpp at -O3 (docs/size.md). fairdeck.cpp
 // is linked first, so where both files use the same inline function the -O3 copy is the one kept.
 #include <cstdint>
+#include <cstring>
 #include <memory>
 #include <optional>
 #include <string>
@@ -107,12 +108,40 @@ EMSCRIPTEN_KEEPALIVE CoreDeck* fd_deck_new_provable(const char* style, u32 style
     return adopt(std::make_unique<fd::Deck>(fd::make_composition(std::string(view(style, style_len)), decks, jokers, size), seeds));
   });
 }
-/// A deck from saved state; `entropy` (32 bytes) keys a state saved without its secret.
-EMSCRIPTEN_KEEPALIVE CoreDeck* fd_deck_restore(const char* state, u32 state_len, const char* entropy, u32 entropy_len) {
+/// A count from TypeScript as a double (exact up to 2^53 − 1); anything else becomes a value every
+/// range check refuses.
+inline std::uint64_t whole(double x) {
+  return x >= 0 && x <= 9007199254740991.0 && x == static_cast<double>(static_cast<std::uint64_t>(x))
+             ? static_cast<std::uint64_t>(x) : ~std::uint64_t{0};
+}
+/// A deck from a saved state's fields (fd::StateFields; web/src/state.ts read the JSON and checked
+/// each field's type). `ids` holds the undealt, returned and dealt piles, then the dice, as
+/// little-endian u32; `flags`: 1 seeded, 2 order "hidden", 4 engine present (else null).
+/// `entropy` (32 bytes) keys a state saved without its secret.
+EMSCRIPTEN_KEEPALIVE CoreDeck* fd_deck_restore(const char* style, u32 style_len, const char* strategy, u32 strategy_len,
+                                               const char* rng, u32 rng_len, const char* engine, u32 engine_len,
+                                               const char* entropy, u32 entropy_len, const char* ids, u32 ids_len,
+                                               double decks, double jokers, double size, u32 flags, u32 undealt,
+                                               u32 returned, u32 dealt) {
   return guard<CoreDeck*>(nullptr, [&] {
+    const u32 words = ids_len / 4;
+    if (ids_len % 4 || undealt > words || returned > words - undealt || dealt > words - undealt - returned)
+      throw fd::TypeError("state piles do not match the ids given");
+    fd::StateFields f;
+    f.style = view(style, style_len), f.strategy = view(strategy, strategy_len), f.rng = view(rng, rng_len);
+    f.decks = whole(decks), f.jokers = whole(jokers), f.size = whole(size);
+    f.seeded = flags & 1, f.hidden = flags & 2;
+    if (flags & 4) f.engine = std::string(view(engine, engine_len));
+    std::vector<u32> all(words);
+    if (words) std::memcpy(all.data(), ids, std::size_t{words} * 4);  // ids need not be aligned
+    const auto at = all.begin();
+    f.undealt.assign(at, at + undealt);
+    f.returned.assign(at + undealt, at + undealt + returned);
+    f.dealt.assign(at + undealt + returned, at + undealt + returned + dealt);
+    f.dice.assign(at + undealt + returned + dealt, all.end());
     std::optional<fd::Bytes32> key;
     if (entropy_len) key = to_key(view(entropy, entropy_len));
-    return adopt(fd::restore_state(view(state, state_len), key));
+    return adopt(fd::restore_fields(f, key));
   });
 }
 /// What the deck was made with, as JSON (text result).

@@ -1,6 +1,8 @@
 // Saving and restoring a deck's state.
 #include <gtest/gtest.h>
 
+#include <fstream>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -75,4 +77,56 @@ TEST(State, MalformedOrInconsistentStatesAreRejected) {
       replace("\"seeded\":true", "\"seeded\":1"), replace("\"decks\":1", "\"decks\":0")};
   for (const auto& s : bad) EXPECT_ANY_THROW(restore_state(s, std::nullopt)) << s.substr(0, 120);
   EXPECT_NO_THROW(restore_state(good, std::nullopt));
+}
+
+// tests/vectors/bad-states.json: a good state, then states made from it that must be refused, each
+// with its exact error. The package (web/src/state.ts readState over JSON.parse, then the core's
+// restore_fields; tests/unit/state-errors.test.ts) and the native reader must agree on every one,
+// so the two readers cannot drift apart.
+namespace {
+std::string quoted(const std::string& s) {
+  std::string out = "\"";
+  for (char ch : s) (ch == '"' || ch == '\\' ? out += '\\' : out) += ch;
+  return out + "\"";
+}
+/// JSON text of a parsed value (the fixture's strings need no escapes but quotes and backslashes).
+std::string to_text(const json::Value& v) {
+  using K = json::Value::Kind;
+  std::string out;
+  switch (v.kind) {
+    case K::null: return "null";
+    case K::boolean: return v.boolean ? "true" : "false";
+    case K::integer: return std::to_string(v.integer);
+    case K::string: return quoted(v.string);
+    case K::array:
+      for (const auto& x : v.array) out += (out.empty() ? "[" : ",") + to_text(x);
+      return out.empty() ? "[]" : out + "]";
+    case K::object:
+      for (const auto& [k, x] : v.object) out += (out.empty() ? "{" : ",") + quoted(k) + ":" + to_text(x);
+      return out.empty() ? "{}" : out + "}";
+  }
+  return out;
+}
+}  // namespace
+
+TEST(State, RefusesTheSharedBadStatesWithTheSameErrors) {
+  std::ifstream file(std::string(FAIRDECK_VECTORS_DIR) + "/bad-states.json");
+  std::stringstream text;
+  text << file.rdbuf();
+  const json::Value all = json::parse(text.str());  // the first case is the good state, error "none"
+  const auto& cases = all.array;
+  ASSERT_GE(cases.size(), 20u);
+  for (const auto& c : cases) {
+    const std::string& name = c.object.at("name").string;
+    std::string kind = "none", message;
+    try {
+      restore_state(to_text(c.object.at("state")), std::nullopt);
+    } catch (const RangeError& e) {
+      kind = "RangeError", message = e.what();
+    } catch (const TypeError& e) {
+      kind = "TypeError", message = e.what();
+    }
+    EXPECT_EQ(kind, c.object.at("error").string) << name;
+    EXPECT_EQ(message, c.object.at("message").string) << name;
+  }
 }

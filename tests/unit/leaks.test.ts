@@ -14,6 +14,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { Deck, init, permutation, shuffle, type DeckOptions } from 'fairdeck';
 import { randomUint32, RandomStream } from 'fairdeck/random';
 import { coreError, native, takeText, withBytes, type Core } from '../../web/src/abi.js';
+import { readState } from '../../web/src/state.js';
 import { shuffleCore, type ShuffleCore } from '../../web/src/shuffle-load.js';
 
 let c: Core;
@@ -179,9 +180,19 @@ describe('errors raised in the core', () => {
       failed(withBytes(c, [style, strategy, 'chacha20', seed], (a) => c.abi.deck_new(a[0], a[1], decks, 0, 0, a[2], a[3], a[4], a[5], 1, a[6], a[7])), c.abi.deck_free);
     const rawWords = (rng: string, seed: Uint8Array) =>
       failed(withBytes(c, [rng, seed], (a) => c.abi.words_new(a[0], a[1], 1, a[2], a[3])), c.abi.words_free);
+    /** fd_deck_restore as fromJSON calls it, with the fields of `state` and `over` changed. */
+    const rawRestore = (state: string, over: { ids?: Uint8Array; size?: number; piles?: number[] } = {}) => {
+      const f = readState(JSON.parse(state), 2 ** 26);
+      const ids = over.ids ?? new Uint8Array(f.ids.buffer);
+      const [u, r, d] = over.piles ?? f.piles;
+      const flags = (f.seeded ? 1 : 0) | (f.hidden ? 2 : 0) | (f.engine === null ? 0 : 4);
+      return failed(withBytes(c, [f.style, f.strategy, f.rng, f.engine ?? '', new Uint8Array(0), ids], (a) =>
+        c.abi.deck_restore(a[0], a[1], a[2], a[3], a[4], a[5], a[6], a[7], a[8], a[9], a[10], a[11], f.decks, f.jokers, over.size ?? f.size, flags, u, r, d)), c.abi.deck_free);
+    };
     const cases: [string, () => unknown, ErrorConstructor, RegExp][] = [
-      ['JSON the core reader refuses', () => Deck.fromJSON('{"format":"fairdeck-\\u0064eck"}'), TypeError, /not valid deck-state JSON at character 22: unsupported escape/],
-      ['nested too deeply', () => Deck.fromJSON('[[[[[[[1]]]]]]]'), TypeError, /nested too deeply/],
+      ['binding: piles longer than the ids given', () => rawRestore(JSON.stringify(good), { piles: [52, 1, 0] }), TypeError, /state piles do not match the ids given/],
+      ['binding: ids not whole words', () => rawRestore(JSON.stringify(good), { ids: new Uint8Array(7), piles: [1, 0, 0] }), TypeError, /state piles do not match the ids given/],
+      ['binding: size not a whole number', () => rawRestore(JSON.stringify(good), { size: 52.5 }), RangeError, /state\.size, decks or jokers out of range/],
       ['unknown field', () => Deck.fromJSON({ ...good, extra: 1 } as never), TypeError, /unknown field 'extra'/],
       ['wrong version', () => Deck.fromJSON({ ...good, version: 2 } as never), RangeError, /state\.version must be 1/],
       ['unknown engine', () => Deck.fromJSON({ ...good, rng: 'rc4' } as never), TypeError, /rng must be 'chacha20' or 'xoshiro256', got 'rc4'/],
@@ -190,7 +201,7 @@ describe('errors raised in the core', () => {
       ['card twice', () => Deck.fromJSON({ ...good, dealt: [...good.dealt.slice(1), good.undealt[0]] }), RangeError, /holds card \d+ twice/],
       ['huge size, few cards', () => Deck.fromJSON({ ...good, style: 'generic', size: 2 ** 26, decks: 1, jokers: 0 }), RangeError, /piles hold 52 cards but the deck has 67108864/],
       ['dice out of bounds', () => Deck.fromJSON({ ...good, dice: [5, 5] }), RangeError, /die outside its bound/],
-      ['binding: secure state without entropy', () => failed(withBytes(c, [hidden], (a) => c.abi.deck_restore(a[0], a[1], 0, 0)), c.abi.deck_free), TypeError, /needs fresh entropy/],
+      ['binding: secure state without entropy', () => rawRestore(hidden), TypeError, /needs fresh entropy/],
       ['returning a card still in the deck', () => {
         const d = new Deck({ seed: 9 });
         try { d.returnCards([d.toJSON().undealt[0]]); } finally { d.dispose(); }

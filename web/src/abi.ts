@@ -24,7 +24,12 @@ export interface Abi {
     rng: Ptr, rngLen: number, seedKind: number, seed: Ptr, seedLen: number): Ptr;
   deck_new_provable(style: Ptr, styleLen: number, decks: number, jokers: number, size: number, server: Ptr, serverLen: number,
     client: Ptr, clientLen: number, nonce: number): Ptr;
-  deck_restore(state: Ptr, stateLen: number, entropy: Ptr, entropyLen: number): Ptr;
+  /** A deck from a state's fields (web/src/state.ts readState; cold.cpp says the layout). */
+  deck_restore(
+    style: Ptr, styleLen: number, strategy: Ptr, strategyLen: number, rng: Ptr, rngLen: number, engine: Ptr, engineLen: number,
+    entropy: Ptr, entropyLen: number, ids: Ptr, idsLen: number, decks: number, jokers: number, size: number, flags: number,
+    undealt: number, returned: number, dealt: number,
+  ): Ptr;
   deck_free(deck: Ptr): void;
   deck_port(deck: Ptr): Ptr;
   deck_shuffle(deck: Ptr): number;

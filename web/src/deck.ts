@@ -20,7 +20,9 @@ import { show } from './errors.js';
 import { copyIterable } from './input.js';
 import { manifest } from './manifest.js';
 import { checkInt, checkKeys, deckOptions, type DeckOptions } from './options.js';
-import type { DeckInfo, DeckState } from './state.js';
+import { readState, type DeckInfo, type DeckState } from './state.js';
+
+type Twelve = [number, number, number, number, number, number, number, number, number, number, number, number];
 
 export type { DeckInfo, DeckState } from './state.js';
 
@@ -96,9 +98,13 @@ export class Deck implements Iterable<Card> {
     } catch {
       throw new TypeError('state is not valid JSON');
     }
-    const secretless = parsed !== null && typeof parsed === 'object' && (parsed as { engine?: unknown }).engine === null;
-    const fresh = secretless ? entropy() : new Uint8Array(0);
-    const ptr = withBytes(c, [text, fresh], (at) => c.abi.deck_restore(at[0], at[1], at[2], at[3]));
+    const f = readState(parsed, manifest().limits.maxCards);
+    const fresh = f.engine === null ? entropy() : new Uint8Array(0);
+    const flags = (f.seeded ? 1 : 0) | (f.hidden ? 2 : 0) | (f.engine === null ? 0 : 4);
+    const ids = new Uint8Array(f.ids.buffer, f.ids.byteOffset, f.ids.byteLength);
+    const ptr = withBytes(c, [f.style, f.strategy, f.rng, f.engine ?? '', fresh, ids], (at) =>
+      c.abi.deck_restore(...(at as Twelve), f.decks, f.jokers, f.size, flags, ...f.piles),
+    );
     if (ptr === 0) throw coreError(c);
     const token = {};
     restored.set(token, ptr);

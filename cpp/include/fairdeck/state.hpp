@@ -35,6 +35,10 @@ inline void put_ids(Text& out, const char* key, const std::vector<std::uint32_t>
 /// 4 GiB WASM heap with room (the reader holds each id as a JSON value first).
 inline constexpr std::uint32_t kMaxSavableCards = 1u << 24;
 
+/// What a state's engine field must be (a type in JSON, a rule with `seeded` and `order`).
+inline constexpr const char* kEngineFieldMessage =
+    "state.engine must be a hex string (null only for a secure deck saved with order \"hidden\")";
+
 /// Throws RangeError naming the deck size and the largest savable size if a deck of `size`
 /// cards cannot be saved. Called before any text is built, so a refusal allocates nothing.
 inline void check_savable(std::uint32_t size) {
@@ -75,6 +79,20 @@ inline std::string save_state(const Deck& d, bool include_secret) {
   return std::move(o.s);
 }
 
+/// A deck state's fields, as its JSON holds them: read from the text by read_state (native code,
+/// the tests and the fuzzers), or handed over by the package's TypeScript, which reads the text
+/// with JSON.parse and checks each field's type itself (web/src/state.ts), so that the WASM module
+/// carries no JSON reader. restore_fields checks everything else: the ranges, the composition, the
+/// names, every card exactly once, the dice and the engine.
+struct StateFields {
+  std::string style, strategy, rng;
+  std::uint64_t decks = 0, jokers = 0, size = 0;
+  bool seeded = false;
+  bool hidden = false;  ///< order "hidden" (false: "exact")
+  std::vector<std::uint32_t> undealt, returned, dealt, dice;
+  std::optional<std::string> engine;  ///< the engine's hex; nullopt for JSON null
+};
+
 namespace detail {
 inline const json::Value& field(const json::Value& v, const char* key, json::Value::Kind kind, const char* what) {
   const auto it = v.object.find(key);
@@ -93,9 +111,9 @@ inline std::vector<std::uint32_t> ids(const json::Value& v, const char* key) {
 }
 }  // namespace detail
 
-/// Rebuilds a deck from save_state() JSON. Validates everything first (throws TypeError or
-/// RangeError naming the field). `entropy` keys a state saved without its secret.
-inline std::unique_ptr<Deck> restore_state(std::string_view text, const std::optional<Bytes32>& entropy) {
+/// Reads save_state() JSON into its fields, checking the text and each field's type (TypeError
+/// naming the field). The same checks, with the same messages, as web/src/state.ts.
+inline StateFields read_state(std::string_view text) {
   using K = json::Value::Kind;
   const json::Value v = json::parse(text);
   if (v.kind != K::object) throw TypeError("state must be an object");
@@ -110,20 +128,35 @@ inline std::unique_ptr<Deck> restore_state(std::string_view text, const std::opt
     throw TypeError("state.format must be \"fairdeck-deck\"");
   if (detail::field(v, "version", K::integer, "1").integer != 1) throw RangeError("state.version must be 1");
   const auto num = [&](const char* k) { return detail::field(v, k, K::integer, "an integer").integer; };
-  const std::uint64_t size = num("size"), decks = num("decks"), jokers = num("jokers");
-  if (size > kMaxCards || decks > kMaxDecks || jokers > 2) throw RangeError("state.size, decks or jokers out of range");
-  const Composition comp = make_composition(detail::field(v, "style", K::string, "a style name").string,
-                                            static_cast<std::uint32_t>(decks), static_cast<std::uint32_t>(jokers),
-                                            static_cast<std::uint32_t>(size));
-  if (comp.size() != size) throw RangeError(cat("state.size is ", size, " but the style, decks and jokers make ", comp.size()));
-  const Strategy strategy = parse_strategy(detail::field(v, "strategy", K::string, "a strategy name").string);
-  const std::string& rng = detail::field(v, "rng", K::string, "an engine name").string;
-  Rng::check_name(rng);
-  const bool seeded = detail::field(v, "seeded", K::boolean, "true or false").boolean;
+  StateFields f;
+  f.size = num("size"), f.decks = num("decks"), f.jokers = num("jokers");
+  f.style = detail::field(v, "style", K::string, "a style name").string;
+  f.strategy = detail::field(v, "strategy", K::string, "a strategy name").string;
+  f.rng = detail::field(v, "rng", K::string, "an engine name").string;
+  f.seeded = detail::field(v, "seeded", K::boolean, "true or false").boolean;
   const std::string& order = detail::field(v, "order", K::string, "\"exact\" or \"hidden\"").string;
   if (order != "exact" && order != "hidden") throw TypeError("state.order must be \"exact\" or \"hidden\"");
-  const std::vector<std::uint32_t> undealt = detail::ids(v, "undealt"), returned = detail::ids(v, "returned"),
-                                   dealt = detail::ids(v, "dealt"), dice = detail::ids(v, "dice");
+  f.hidden = order == "hidden";
+  f.undealt = detail::ids(v, "undealt"), f.returned = detail::ids(v, "returned"), f.dealt = detail::ids(v, "dealt");
+  f.dice = detail::ids(v, "dice");
+  const auto engine = v.object.find("engine");
+  if (engine == v.object.end()) throw TypeError("state.engine is missing");
+  if (engine->second.kind == K::string) f.engine = engine->second.string;
+  else if (engine->second.kind != K::null) throw TypeError(kEngineFieldMessage);
+  return f;
+}
+
+/// Rebuilds a deck from a state's fields. Validates everything first (throws TypeError or
+/// RangeError naming the field). `entropy` keys a state saved without its secret.
+inline std::unique_ptr<Deck> restore_fields(const StateFields& f, const std::optional<Bytes32>& entropy) {
+  const std::uint64_t size = f.size, decks = f.decks, jokers = f.jokers;
+  if (size > kMaxCards || decks > kMaxDecks || jokers > 2) throw RangeError("state.size, decks or jokers out of range");
+  const Composition comp = make_composition(f.style, static_cast<std::uint32_t>(decks), static_cast<std::uint32_t>(jokers),
+                                            static_cast<std::uint32_t>(size));
+  if (comp.size() != size) throw RangeError(cat("state.size is ", size, " but the style, decks and jokers make ", comp.size()));
+  const Strategy strategy = parse_strategy(f.strategy);
+  Rng::check_name(f.rng);
+  const std::vector<std::uint32_t>&undealt = f.undealt, &returned = f.returned, &dealt = f.dealt, &dice = f.dice;
   if (undealt.size() + returned.size() + dealt.size() != size)  // before allocating `size` bytes below
     throw RangeError(cat("state piles hold ", undealt.size() + returned.size() + dealt.size(), " cards but the deck has ", size));
   if (size > kMaxSavableCards)  // no deck this large saves a state (save_state refuses it)
@@ -146,21 +179,22 @@ inline std::unique_ptr<Deck> restore_state(std::string_view text, const std::opt
     pending.next_bound = dice[0];
     pending.count = static_cast<std::uint8_t>(k);
   }
-  const auto engine_it = v.object.find("engine");
-  if (engine_it == v.object.end()) throw TypeError("state.engine is missing");
-  const json::Value& engine = engine_it->second;
-  const bool keyed = engine.kind == K::string;
-  if (!keyed && !(engine.kind == K::null && !seeded && order == "hidden"))
-    throw TypeError("state.engine must be a hex string (null only for a secure deck saved with order \"hidden\")");
+  const bool keyed = f.engine.has_value();
+  if (!keyed && (f.seeded || !f.hidden)) throw TypeError(kEngineFieldMessage);
   if (!keyed && !entropy) throw TypeError("restoring a secure deck saved without its secret needs fresh entropy");
   if (!keyed && !dice.empty())  // pending dice would decide the next cards whatever the fresh key is
     throw TypeError("state.dice must be [] when state.engine is null (a state saved without its secret has no pending dice)");
-  auto d = std::make_unique<Deck>(comp, strategy, Rng(rng, keyed ? Bytes32{} : *entropy, !seeded));
-  if (keyed) d->rng().load(engine.string);
+  auto d = std::make_unique<Deck>(comp, strategy, Rng(f.rng, keyed ? Bytes32{} : *entropy, !f.seeded));
+  if (keyed) d->rng().load(*f.engine);
   d->set_piles(undealt, returned, dealt);
   d->rng().dice() = pending;
-  if (order == "hidden") d->shuffle_undealt();
+  if (f.hidden) d->shuffle_undealt();
   return d;
+}
+
+/// Rebuilds a deck from save_state() JSON: read_state, then restore_fields.
+inline std::unique_ptr<Deck> restore_state(std::string_view text, const std::optional<Bytes32>& entropy) {
+  return restore_fields(read_state(text), entropy);
 }
 
 }  // namespace fairdeck
