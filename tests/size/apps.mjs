@@ -27,12 +27,15 @@ export const APPS = {
   'fairdeck/random': "import { init, randomUint32 } from 'fairdeck/random';\nawait init();\ndocument.title = randomUint32(5).join(' ');\n",
   'fairdeck/fairness': "import { init, countPermutations } from 'fairdeck/fairness';\nawait init();\n" +
     "document.title = String((await countPermutations({ algorithm: 'fisher-yates', n: 3, trials: 6000 })).chiSquare);\n",
+  'fairdeck/faces': "import { init, Deck } from 'fairdeck';\nimport { cardSvg } from 'fairdeck/faces';\nawait init();\n" +
+    "document.body.innerHTML = new Deck().deal(5).map((card) => cardSvg(card)).join('');\n",
 };
 
 const alias = {
   fairdeck: join(root, 'dist/index.js'),
   'fairdeck/random': join(root, 'dist/random.js'),
   'fairdeck/fairness': join(root, 'dist/fairness/index.js'),
+  'fairdeck/faces': join(root, 'dist/faces/index.js'),
 };
 
 export const gzip = (bytes) => gzipSync(bytes, { level: 9 }).length;
