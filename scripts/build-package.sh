@@ -9,6 +9,7 @@ mkdir -p dist/wasm
 for module in fairdeck shuffle fairness; do   # the shuffle and fairness modules: docs/size.md
   cp "web/src/wasm/$module.wasm" "web/src/wasm/$module-embedded.js" "web/src/wasm/$module-embedded.d.ts" dist/wasm/
 done
+cp web/src/wasm/manifest.js web/src/wasm/manifest.d.ts dist/wasm/   # names and limits (scripts/write-manifest.mjs)
 if [ -f dist/cli/random.js ]; then
   sed -i '1{/^#!/!s|^|#!/usr/bin/env node\n|}' dist/cli/random.js
   chmod +x dist/cli/random.js

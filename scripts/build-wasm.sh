@@ -28,3 +28,4 @@ for module in fairdeck shuffle fairness; do   # shuffle, fairness: docs/size.md
   echo "wasm: $module $(gzip -9c "$out/$module.wasm" | wc -c) bytes gzip -9, $(zopfli -c --i15 "$out/$module.wasm" | wc -c) zopfli," \
     "$(gzip -9c "$out/$module-embedded.js" | wc -c) bytes gzip embedded as base64"
 done
+node scripts/write-manifest.mjs build/wasm/manifest.wasm "$out/manifest.js"   # names and limits (manifest.cpp)

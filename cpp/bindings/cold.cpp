@@ -1,5 +1,5 @@
 // cpp/bindings/cold.cpp — the deck module's cold exports, compiled -Oz (CMakeLists.txt): making
-// and restoring decks, saving state, deck info, the manifest, faces, and making
+// and restoring decks, saving state, deck info, faces, and making
 // word streams. Each runs once per object or per page, so size matters more than speed here; the
 // exports called per deal or per chunk stay in fairdeck.cpp at -O3 (docs/size.md). fairdeck.cpp
 // is linked first, so where both files use the same inline function the -O3 copy is the one kept.
@@ -13,7 +13,6 @@
 
 #include "common.hpp"
 #include "decks.hpp"
-#include "fairdeck/fairness.hpp"  // names and limits only (fd_manifest)
 #include "fairdeck/entropy.hpp"
 #include "fairdeck/state.hpp"
 #include "fairdeck/text.hpp"
@@ -40,28 +39,6 @@ std::string deck_info(const fd::Deck& d) {
   return std::move((t << "}").s);
 }
 
-/// Names and limits of the core, once, as JSON: TypeScript and the pages read them from here.
-std::string manifest() {
-  std::vector<std::string_view> styles;
-  for (const fd::Style* s : fd::kStyles) styles.push_back(s->id);
-  Text t;
-  t << "{\"engines\":";
-  t.list(fd::kEngineNames) << ",\"strategies\":";
-  t.list(fd::kStrategyNames) << ",\"styles\":";
-  t.list(styles) << ",\"algorithms\":";
-  t.list(fd::kAlgorithmNames)
-      << ",\"piles\":{\"undealt\":0,\"returned\":1,\"dealt\":2}"
-         ",\"measures\":{\"permutations\":0,\"positions\":1,\"time\":2}"
-         ",\"seedKinds\":{\"entropy\":0,\"integer\":1,\"text\":2,\"bytes\":3}"
-         ",\"errorKinds\":{\"none\":0,\"error\":1,\"type\":2,\"range\":3}"
-         ",\"limits\":{\"maxCards\":"
-      << fd::kMaxCards << ",\"maxDecks\":" << fd::kMaxDecks << ",\"maxJokers\":" << fd::kMaxJokers
-      << ",\"maxPermutationN\":" << fd::kMaxPermutationN << ",\"maxMatrixN\":" << fd::kMaxMatrixN
-      << ",\"maxTimingN\":" << fd::kMaxTimingN << ",\"reseedWords\":" << fd::kReseedWords
-      << ",\"entropyBytes\":32,\"failed\":" << kFailed << "}}";
-  return std::move(t.s);
-}
-
 }  // namespace
 
 // Fresh entropy for the core's re-keying of secure decks (fairdeck/entropy.hpp): an import the
@@ -77,10 +54,7 @@ const bool g_entropy_installed = (fd::set_entropy_source(&entropy_from_js), true
 
 extern "C" {
 
-// ---- names and limits (errors, text results and memory: basics.cpp) ----
-EMSCRIPTEN_KEEPALIVE const char* fd_manifest() {
-  return guard<const char*>(nullptr, [] { return text(manifest()); });
-}
+// (names and limits: manifest.cpp, read at build time; errors, text results and memory: basics.cpp)
 
 // ---- decks ----
 EMSCRIPTEN_KEEPALIVE CoreDeck* fd_deck_new(const char* style, u32 style_len, u32 decks, u32 jokers, u32 size,

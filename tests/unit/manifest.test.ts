@@ -4,9 +4,18 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { init, manifest, type RngName, type StrategyName, type StyleName } from 'fairdeck';
 import { ALGORITHMS, MAX_MATRIX_N, MAX_PERMUTATION_N } from 'fairdeck/fairness';
 
+// Read while this file loads, before init(): the names and limits are fixed when the core is built
+// (scripts/build-wasm.sh writes them from the core's fd_manifest).
+const early = manifest();
+
 beforeAll(() => init());
 
 describe('manifest()', () => {
+  it('is there before init(), and is the same object after', () => {
+    expect(early.engines.length).toBeGreaterThan(0);
+    expect(manifest()).toBe(early);
+  });
+
   it('names the engines, strategies and styles the types name, defaults first', () => {
     const m = manifest();
     expect(m.engines).toEqual(['chacha20', 'xoshiro256'] satisfies RngName[]);

@@ -16,7 +16,6 @@ export interface Abi {
   error_length(): number;
   text_length(): number;
   text_free(): void;
-  manifest(): Ptr;
   alloc(bytes: number): Ptr;
   free(ptr: Ptr): void;
   heap_used(): number;
@@ -61,7 +60,7 @@ const SIGNED: readonly (keyof Abi)[] = [
   'deck_free', 'deck_shuffle', 'deck_shuffle_remaining', 'deck_deal_one', 'deck_return', 'words_free', 'words_fill',
 ];
 const UNSIGNED: readonly (keyof Abi)[] = [
-  'manifest', 'deck_new', 'deck_new_provable', 'deck_restore', 'deck_port', 'deck_deal', 'deck_pile', 'deck_input',
+  'deck_new', 'deck_new_provable', 'deck_restore', 'deck_port', 'deck_deal', 'deck_pile', 'deck_input',
   'deck_buffer', 'deck_size', 'deck_remaining', 'deck_returned', 'deck_info', 'deck_save', 'words_new', 'faces',
 ];
 

@@ -1,9 +1,10 @@
 /**
- * The core's names and limits, read once from the module (fd_manifest in the binding). They are
- * written in one place, the C++ core; TypeScript, the pages and the tests read them from here
- * instead of restating them.
+ * The core's names and limits. They are written in one place, the C++ core; the build reads them
+ * from it (fd_manifest in cpp/bindings/manifest.cpp, a build-time module that is never shipped)
+ * into wasm/manifest.js, and TypeScript, the pages and the tests read them from here instead of
+ * restating them.
  */
-import { native, takeText } from './abi.js';
+import data from './wasm/manifest.js';
 import type { RngName, StrategyName, StyleName } from './names.js';
 
 /** What this build of the core offers. */
@@ -47,7 +48,7 @@ export interface Manifest {
   };
 }
 
-let read: { from: unknown; value: Manifest } | undefined;
+let frozen: Manifest | undefined;
 
 function deepFreeze<T>(value: T): T {
   if (value && typeof value === 'object') {
@@ -57,9 +58,7 @@ function deepFreeze<T>(value: T): T {
   return value;
 }
 
-/** The core's names and limits (after `await init()`). */
+/** The core's names and limits (available before `init()`: they are fixed when the core is built). */
 export function manifest(): Manifest {
-  const c = native();
-  if (read?.from !== c.m) read = { from: c.m, value: deepFreeze(JSON.parse(takeText(c, c.abi.manifest())) as Manifest) };
-  return read.value;
+  return (frozen ??= deepFreeze(data as Manifest));
 }
