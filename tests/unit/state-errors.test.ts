@@ -33,4 +33,14 @@ describe('Deck.fromJSON on the shared bad states', () => {
     expect(error).toBeInstanceOf(c.error === 'TypeError' ? TypeError : RangeError);
     expect((error as Error).message).toBe(c.message);
   });
+  it('does not take a missing field from a polluted Object.prototype', () => {
+    const { engine: _, ...noEngine } = cases[0].state as Record<string, unknown>;
+    const proto = Object.prototype as Record<string, unknown>;
+    proto.engine = (cases[0].state as { engine: string }).engine;
+    try {
+      expect(() => Deck.fromJSON(JSON.stringify(noEngine))).toThrow(/^state\.engine is missing$/);
+    } finally {
+      delete proto.engine;
+    }
+  });
 });

@@ -63,6 +63,8 @@ export interface StateFields {
 const known = ['format', 'version', 'style', 'decks', 'jokers', 'size', 'strategy', 'rng', 'seeded', 'order', 'undealt', 'returned', 'dealt', 'engine', 'dice'];
 /** What JSON integers the core's reader takes: non-negative, below 2^53. */
 const isCount = (x: unknown): x is number => Number.isSafeInteger(x) && (x as number) >= 0;
+/** Own fields only: a polluted Object.prototype must not fill in a missing one. */
+const has = (v: object, key: string) => Object.prototype.hasOwnProperty.call(v, key);
 
 /**
  * Checks the type of each field of a parsed state (TypeError naming the field; RangeError for a
@@ -73,7 +75,7 @@ export function readState(parsed: unknown, maxCards: number): StateFields {
   const v = parsed as Record<string, unknown>;
   for (const key of Object.keys(v)) if (!known.includes(key)) throw new TypeError(`state has an unknown field '${key}'`);
   const field = <T>(key: string, ok: (x: unknown) => boolean, what: string): T => {
-    if (!(key in v) || !ok(v[key])) throw new TypeError(`state.${key} must be ${what}`);
+    if (!has(v, key) || !ok(v[key])) throw new TypeError(`state.${key} must be ${what}`);
     return v[key] as T;
   };
   const text = (key: string, what: string) => field<string>(key, (x) => typeof x === 'string', what);
@@ -90,7 +92,7 @@ export function readState(parsed: unknown, maxCards: number): StateFields {
     for (const x of list) if (!isCount(x) || x >= maxCards) throw new TypeError(`state.${key} must hold only card ids (integers)`);
     return list as number[];
   });
-  if (!('engine' in v)) throw new TypeError('state.engine is missing');
+  if (!has(v, 'engine')) throw new TypeError('state.engine is missing');
   const engine = v.engine;
   if (engine !== null && typeof engine !== 'string') {
     throw new TypeError('state.engine must be a hex string (null only for a secure deck saved with order "hidden")');
