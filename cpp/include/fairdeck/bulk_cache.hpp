@@ -107,7 +107,7 @@ public:
       }
       if (bound_ >= 2) {
         const std::uint32_t to = std::max(2u, bound_ - std::min(bound_ - 2, count - units));
-        dice.descend(engine, bound_, to, [s](std::uint32_t i, std::uint32_t j) { std::swap(s[i - 1], s[j]); });
+        dice.swap_down(engine, s, bound_, to);
         units += bound_ - to + 1;
         bound_ = to - 1;
       }
