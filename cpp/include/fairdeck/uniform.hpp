@@ -105,7 +105,8 @@ struct Dice {
 
   /// Same as calling f(b, roll(engine, b)) for b = from, from − 1, …, to (2 ≤ to ≤ from): the same
   /// draws, in the same order, leaving the same pending dice. Faster, because each batch is kept
-  /// in locals rather than in this struct, which the caller's stores could alias.
+  /// in locals rather than in this struct, which the caller's stores could alias. Fisher–Yates
+  /// itself uses swap_down(), which must do exactly what descend() with swaps does (its tests).
   template <class Engine, class F>
   void descend(Engine& engine, std::uint32_t from, std::uint32_t to, F&& f) noexcept {
     std::uint32_t b = from;
