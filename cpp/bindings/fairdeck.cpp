@@ -80,7 +80,8 @@ EMSCRIPTEN_KEEPALIVE int fd_deck_deal_one(CoreDeck* d) {
 /// the buffer cannot grow or re-keying failed.
 EMSCRIPTEN_KEEPALIVE u32 fd_deck_deal(CoreDeck* d, u32 n) {
   return on(d, [&](fd::Deck& k) {
-    if (!guard(false, [&] { return d->reserve(std::min(n, k.remaining())), true; })) return kFailed;
+    const u32 want = std::min(n, k.remaining());  // guarded only when the buffer must grow
+    if (d->buffer.size() < want && !guard(false, [&] { return d->reserve(want), true; })) return kFailed;
     return rekeying(k, kFailed, [&] { return k.deal(n, d->buffer.data()); });
   });
 }

@@ -1,10 +1,12 @@
 // Bounded draws: exhaustive proofs on small words, and the dice stream's bookkeeping.
 #include <gtest/gtest.h>
 
+#include <numeric>
 #include <vector>
 
 #include "fairdeck/engine/chacha20.hpp"
 #include "fairdeck/engine/seed.hpp"
+#include "fairdeck/engine/xoshiro256.hpp"
 #include "fairdeck/uniform.hpp"
 #include "stats.hpp"
 
@@ -133,4 +135,57 @@ TEST(Dice, DescendStoppingMidBatchKeepsTheRestForTheNextCall) {
   for (int i = 0; i < da.count; ++i) EXPECT_EQ(db.dice[db.pos + i], da.dice[da.pos + i]);
   EXPECT_EQ(db.roll(b, 49), da.roll(a, 49));  // served from the pending batch, no new word
   EXPECT_EQ(a.position(), b.position());
+}
+
+namespace {
+/// xoshiro256 whose every third word is 0: a batch drawn from 0 sends every die to 0 and is then
+/// rejected (low = 0 < 2^32 mod prod unless prod is a power of two), so swap_down() undoes swaps often.
+struct ZeroEveryThird {
+  Xoshiro256 e;
+  int n = 0;
+  std::uint32_t next_u32() noexcept { return ++n % 3 == 0 ? 0 : e.next_u32(); }
+};
+
+/// Fisher–Yates steps from bound `from` down to 2 in chunks of `chunk`, with `pending` dice left by
+/// earlier rolls, through descend() + swap (reference) or swap_down(); the array, then a word.
+template <class Engine>
+std::pair<std::vector<std::uint32_t>, std::uint32_t> steps(Engine engine, std::uint32_t from, std::uint32_t chunk,
+                                                           std::uint32_t pending, bool fast, Dice& dice) {
+  std::vector<std::uint32_t> a(from + pending);
+  std::iota(a.begin(), a.end(), 0u);
+  std::uint32_t* p = a.data();
+  for (std::uint32_t bound = from + pending; bound > from; --bound) std::swap(p[bound - 1], p[dice.roll(engine, bound)]);
+  for (std::uint32_t hi = from; hi >= 2; hi = hi > chunk + 1 ? hi - chunk : 1) {
+    const std::uint32_t lo = hi > chunk + 1 ? hi - chunk + 1 : 2;
+    if (fast) dice.swap_down(engine, p, hi, lo);
+    else dice.descend(engine, hi, lo, [p](std::uint32_t i, std::uint32_t j) { std::swap(p[i - 1], p[j]); });
+  }
+  return {a, engine.next_u32()};
+}
+}  // namespace
+
+TEST(Dice, SwapDownIsDescendWithSwapsEvenWhenWordsAreRejected) {
+  // swap_down() is Fisher–Yates' fast path (deck shuffles, bulk and bucket shuffles): the same
+  // swaps, words and pending dice as descend(), including after undoing a rejected batch.
+  for (std::uint32_t from : {2u, 3u, 5u, 52u, 200u, 8190u, 8200u, 9000u}) {
+    for (std::uint32_t chunk : {1u, 2u, 3u, 7u, 64u, 100000u}) {
+      for (std::uint32_t pending : {0u, 1u, 3u}) {
+        const Bytes32 key = key_from_u64(from * 31 + chunk);
+        Dice d1, d2, d3, d4, d5, d6;
+        EXPECT_EQ(steps(ChaCha20(key), from, chunk, pending, false, d1), steps(ChaCha20(key), from, chunk, pending, true, d2))
+            << "chacha20 from=" << from << " chunk=" << chunk << " pending=" << pending;
+        EXPECT_EQ(steps(Xoshiro256(key), from, chunk, pending, false, d3), steps(Xoshiro256(key), from, chunk, pending, true, d4))
+            << "xoshiro256 from=" << from << " chunk=" << chunk << " pending=" << pending;
+        EXPECT_EQ(steps(ZeroEveryThird{Xoshiro256(key)}, from, chunk, pending, false, d5),
+                  steps(ZeroEveryThird{Xoshiro256(key)}, from, chunk, pending, true, d6))
+            << "zero every third word, from=" << from << " chunk=" << chunk << " pending=" << pending;
+        for (const auto& [x, y] : {std::pair{&d1, &d2}, std::pair{&d3, &d4}, std::pair{&d5, &d6}}) {
+          ASSERT_EQ(x->count, y->count);
+          if (x->count == 0) continue;
+          EXPECT_EQ(x->next_bound, y->next_bound);
+          for (int i = 0; i < x->count; ++i) EXPECT_EQ(x->dice[x->pos + i], y->dice[y->pos + i]);
+        }
+      }
+    }
+  }
 }

@@ -51,7 +51,7 @@ public:
     const std::uint32_t k = std::min(count, pending());
     if (k == 0) return 0;
     rng_.visit([&](auto& e, Dice& d) {
-      d.descend(e, next_, next_ - k + 1, [a](std::uint32_t i, std::uint32_t j) { std::swap(a[i - 1], a[j]); });
+      d.swap_down(e, a, next_, next_ - k + 1);
     });
     next_ -= k;
     return k;

@@ -16,6 +16,7 @@
 #include <bit>
 #include <cstdint>
 #include <cstring>
+#include <type_traits>
 #include <vector>
 
 #include "fairdeck/checked.hpp"
@@ -69,22 +70,14 @@ public:
   /// their buckets in `scratch`.
   template <class T, class Engine>
   std::uint32_t scatter(const T* a, T* scratch, Engine& engine, std::uint32_t count) noexcept {
-    const std::uint32_t k = std::min(std::max(count - count % per_, per_), n_ - done_);  // whole words of labels
-    const int shift = 32 - bits_;
-    for (std::uint32_t i = done_, stop = done_ + k; i < stop; i += per_) {
-      std::uint32_t w = engine.next_u32();
-      for (std::uint32_t t = i; t < i + per_ && t < stop; ++t, w <<= bits_) {
-        const std::uint32_t b = w >> shift;
-        if (fill_[b] == block_) grow(b);
-        scratch[std::size_t{tail_[b]} * block_ + fill_[b]++] = a[t];
-      }
+    if constexpr (std::is_trivially_copyable_v<Engine>) {  // xoshiro256: its state in registers, not
+      Engine local = engine;                                // stored back at every word (the scatter
+      const std::uint32_t k = scatter_words(a, scratch, local, count);  // is bound by its stores)
+      engine = local;
+      return k;
+    } else {
+      return scatter_words(a, scratch, engine, count);
     }
-    if ((done_ += k) == n_) {
-      for (std::uint32_t b = 0; b < buckets_; ++b)
-        if (tail_[b] != kNone) size_[b] += fill_[b];
-      ++stage_, done_ = 0;
-    }
-    return k;
   }
 
   /// Stage 1: bucket by bucket, copies the bucket back into `a` (buckets in label order), then
@@ -107,7 +100,7 @@ public:
       }
       if (bound_ >= 2) {
         const std::uint32_t to = std::max(2u, bound_ - std::min(bound_ - 2, count - units));
-        dice.descend(engine, bound_, to, [s](std::uint32_t i, std::uint32_t j) { std::swap(s[i - 1], s[j]); });
+        dice.swap_down(engine, s, bound_, to);
         units += bound_ - to + 1;
         bound_ = to - 1;
       }
@@ -122,6 +115,32 @@ public:
   }
 
 private:
+  /// scatter() with the engine in hand.
+  template <class T, class Engine>
+  [[gnu::always_inline]] std::uint32_t scatter_words(const T* a, T* scratch, Engine& engine, std::uint32_t count) noexcept {
+    const std::uint32_t k = std::min(std::max(count - count % per_, per_), n_ - done_);  // whole words of labels
+    // Members in locals: a store to the scratch array could write them, as far as the compiler knows.
+    const std::uint32_t per = per_, block = block_, bits = static_cast<std::uint32_t>(bits_), shift = 32 - bits;
+    std::uint32_t* const fill = fill_.data();
+    const std::uint32_t* const tail = tail_.data();
+    for (std::uint32_t i = done_, stop = done_ + k; i < stop; i += per) {
+      std::uint32_t w = engine.next_u32();
+      for (std::uint32_t t = i; t < i + per && t < stop; ++t, w <<= bits) {
+        const std::uint32_t b = w >> shift;
+        std::uint32_t f = fill[b];
+        if (f == block) grow(b), f = 0;
+        scratch[std::size_t{tail[b]} * block + f] = a[t];
+        fill[b] = f + 1;
+      }
+    }
+    if ((done_ += k) == n_) {
+      for (std::uint32_t b = 0; b < buckets_; ++b)
+        if (tail_[b] != kNone) size_[b] += fill_[b];
+      ++stage_, done_ = 0;
+    }
+    return k;
+  }
+
   static constexpr std::uint32_t kNone = 0xffffffffu;
   static std::size_t blocks(std::uint32_t n, int bits, std::uint32_t block) {  // 64-bit sum: n + block − 1 may wrap 32
     const std::uint64_t count = (std::uint64_t{n} + block - 1) / block + (std::uint64_t{1} << bits);

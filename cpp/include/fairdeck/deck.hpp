@@ -24,7 +24,9 @@
 // throw EntropyError; it is the first thing the operation does, so then nothing has changed.
 #pragma once
 #include <algorithm>
+#include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <optional>
 #include <span>
 #include <string>
@@ -155,7 +157,7 @@ public:
     const std::uint32_t k = std::min(count, remaining());
     rng_.prepare(draws_to_deal(k));
     if (strategy_ == Strategy::eager && r_ == 0 && k <= u_) {  // the common case, straight copy
-      for (std::uint32_t i = 0; i < k; ++i) out[i] = cards_[u_ - 1 - i];
+      copy_reversed(cards_.data() + u_, k, out);
       u_ -= k;
       return k;
     }
@@ -381,6 +383,20 @@ private:
     const std::uint32_t card = bitmap_step(std::span(out_), u_, e, d);
     --u_;
     return card;
+  }
+
+  /// out[i] = top[−1 − i] for i < k, four at a time: the undealt pile's next k cards, in dealing
+  /// order. (Through locals: `out` could alias the deck's members, so a plain loop over cards_
+  /// and u_ reloads them at every card; the WASM build does not auto-vectorise.)
+  static void copy_reversed(const std::uint32_t* top, std::uint32_t k, std::uint32_t* out) noexcept {
+    std::uint32_t i = 0;
+    for (; i + 4 <= k; i += 4) {
+      detail::U32x4 v;
+      std::memcpy(&v, top - i - 4, sizeof v);
+      v = __builtin_shufflevector(v, v, 3, 2, 1, 0);
+      std::memcpy(out + i, &v, sizeof v);
+    }
+    for (; i < k; ++i) out[i] = top[-1 - static_cast<std::ptrdiff_t>(i)];
   }
 
   static bool bit(const std::vector<std::uint64_t>& v, std::uint32_t c) noexcept { return (v[c / 64] >> (c % 64)) & 1; }

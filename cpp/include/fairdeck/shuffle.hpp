@@ -22,8 +22,7 @@ namespace fairdeck {
 template <class T, class Engine>
 void fisher_yates(std::span<T> a, Engine& engine, Dice& dice) noexcept {
   if (a.size() < 2) return;
-  T* p = a.data();
-  dice.descend(engine, static_cast<std::uint32_t>(a.size()), 2, [p](std::uint32_t i, std::uint32_t j) { std::swap(p[i - 1], p[j]); });
+  dice.swap_down(engine, a.data(), static_cast<std::uint32_t>(a.size()), 2);
 }
 
 /// Fisher–Yates on `a` with a fresh dice stream (nothing pending afterwards).

@@ -10,6 +10,8 @@
 #pragma once
 #include <cstdint>
 #include <limits>
+#include <type_traits>
+#include <utility>
 
 namespace fairdeck {
 
@@ -103,7 +105,8 @@ struct Dice {
 
   /// Same as calling f(b, roll(engine, b)) for b = from, from − 1, …, to (2 ≤ to ≤ from): the same
   /// draws, in the same order, leaving the same pending dice. Faster, because each batch is kept
-  /// in locals rather than in this struct, which the caller's stores could alias.
+  /// in locals rather than in this struct, which the caller's stores could alias. Fisher–Yates
+  /// itself uses swap_down(), which must do exactly what descend() with swaps does (its tests).
   template <class Engine, class F>
   void descend(Engine& engine, std::uint32_t from, std::uint32_t to, F&& f) noexcept {
     std::uint32_t b = from;
@@ -129,7 +132,76 @@ struct Dice {
     next_bound = b;
   }
 
+  /// Fisher–Yates steps: the same as descend(engine, from, to, f) with f(i, j) swapping p[i − 1]
+  /// and p[j]: the same words, the same dice, the same swaps in the same order, the same pending
+  /// dice. Faster, in WASM above all: a batch used whole swaps as it multiplies, with no arrays
+  /// of bounds and dice in memory; a word that the batch then rejects (probability below 2^-6)
+  /// is undone by redoing its swaps in reverse order (a swap is its own inverse), so the array is
+  /// as before it and the next word is tried. A last batch used only in part goes through roll().
+  template <class Engine, class T>
+  void swap_down(Engine& engine, T* p, std::uint32_t from, std::uint32_t to) noexcept {
+    std::uint32_t b = from;
+    while (b >= to && count != 0 && next_bound == b) std::swap(p[b - 1], p[roll(engine, b)]), --b;
+    if (b >= to) {
+      int k = 0;
+      if constexpr (std::is_trivially_copyable_v<Engine>) {  // xoshiro256: see whole_batches()
+        Engine local = engine;
+        b = whole_batches(local, p, b, to, k);
+        engine = local;
+      } else {
+        b = whole_batches(engine, p, b, to, k);
+      }
+      count = 0, pos = static_cast<std::uint8_t>(k), next_bound = b;  // what descend() leaves: nothing pending
+    }
+    for (; b >= to; --b) std::swap(p[b - 1], p[roll(engine, b)]);  // a fresh batch, the rest of it left pending
+  }
+
 private:
+  /// swap_down()'s batches used whole, from bound b down (b ≥ to); returns the bound left, with
+  /// the last batch's size in k. An engine that is plain data (xoshiro256) comes as a local copy
+  /// that nothing else sees, so that its state stays in registers (else, for all the compiler
+  /// knows, the swaps could write it).
+  template <class Engine, class T>
+  [[gnu::always_inline]] static std::uint32_t whole_batches(Engine& engine, T* p, std::uint32_t b, std::uint32_t to, int& k) noexcept {
+    for (; b >= to && b > kSingleAbove; --b, k = 1) std::swap(p[b - 1], p[bounded(engine, b)]);  // batches of one
+    while (b >= to) {
+      std::uint64_t prod = b;
+      int n = 1;  // batch()'s size: as many bounds as fit under kBatchLimit, never below 2
+      while (n < kMaxBatch && b - static_cast<std::uint32_t>(n) >= 2 && prod * (b - static_cast<std::uint32_t>(n)) <= kBatchLimit)
+        prod *= b - static_cast<std::uint32_t>(n), ++n;
+      if (b - to + 1 < static_cast<std::uint32_t>(n)) break;  // used in part: roll()
+      for (;;) {
+        const std::uint32_t x = engine.next_u32();
+        std::uint32_t low = x;
+        T* top = p + b;
+        std::uint32_t s = b;
+#pragma GCC unroll 1  // unrolled eight times, GCC spilled eight addresses per batch: slower
+        for (int i = 0; i < n; ++i) {  // batch_try(), swapping as it goes
+          const std::uint64_t m = std::uint64_t{low} * s--;
+          std::swap(*--top, p[static_cast<std::uint32_t>(m >> 32)]);
+          low = static_cast<std::uint32_t>(m);
+        }
+        if (low >= prod || low >= (std::uint64_t{1} << 32) % prod) break;
+        undo(x, b, n, p);
+      }
+      b -= static_cast<std::uint32_t>(n);
+      k = n;
+    }
+    return b;
+  }
+
+  /// Undoes the swaps of a rejected batch: word x, bounds b, b − 1, …, b − k + 1 (swap_down()).
+  template <class T>
+  [[gnu::noinline]] static void undo(std::uint32_t x, std::uint32_t b, int k, T* p) noexcept {
+    std::uint32_t j[kMaxBatch];
+    for (int i = 0; i < k; ++i) {
+      const std::uint64_t m = std::uint64_t{x} * (b - static_cast<std::uint32_t>(i));
+      j[i] = static_cast<std::uint32_t>(m >> 32);
+      x = static_cast<std::uint32_t>(m);
+    }
+    for (int i = k - 1; i >= 0; --i) std::swap(p[b - 1 - static_cast<std::uint32_t>(i)], p[j[i]]);
+  }
+
   /// Draws a fresh batch for `bound` into `out` (bounds into `bounds`); returns its size.
   template <class Engine>
   [[gnu::always_inline]] static int batch(Engine& engine, std::uint32_t bound, std::uint32_t* bounds, std::uint32_t* out) noexcept {
