@@ -183,11 +183,9 @@ describe('errors raised in the core', () => {
     /** fd_deck_restore as fromJSON calls it, with the fields of `state` and `over` changed. */
     const rawRestore = (state: string, over: { ids?: Uint8Array; size?: number; piles?: number[] } = {}) => {
       const f = readState(JSON.parse(state), 2 ** 26);
-      const ids = over.ids ?? new Uint8Array(f.ids.buffer);
       const [u, r, d] = over.piles ?? f.piles;
-      const flags = (f.seeded ? 1 : 0) | (f.hidden ? 2 : 0) | (f.engine === null ? 0 : 4);
-      return failed(withBytes(c, [f.style, f.strategy, f.rng, f.engine ?? '', new Uint8Array(0), ids], (a) =>
-        c.abi.deck_restore(a[0], a[1], a[2], a[3], a[4], a[5], a[6], a[7], a[8], a[9], a[10], a[11], f.decks, f.jokers, over.size ?? f.size, flags, u, r, d)), c.abi.deck_free);
+      return failed(withBytes(c, [f.style, f.strategy, f.rng, f.engine ?? '', new Uint8Array(0), over.ids ?? f.ids], (a) =>
+        c.abi.deck_restore(a[0], a[1], a[2], a[3], a[4], a[5], a[6], a[7], a[8], a[9], a[10], a[11], f.decks, f.jokers, over.size ?? f.size, f.flags, u, r, d)), c.abi.deck_free);
     };
     const cases: [string, () => unknown, ErrorConstructor, RegExp][] = [
       ['binding: piles longer than the ids given', () => rawRestore(JSON.stringify(good), { piles: [52, 1, 0] }), TypeError, /state piles do not match the ids given/],

@@ -100,10 +100,8 @@ export class Deck implements Iterable<Card> {
     }
     const f = readState(parsed, manifest().limits.maxCards);
     const fresh = f.engine === null ? entropy() : new Uint8Array(0);
-    const flags = (f.seeded ? 1 : 0) | (f.hidden ? 2 : 0) | (f.engine === null ? 0 : 4);
-    const ids = new Uint8Array(f.ids.buffer, f.ids.byteOffset, f.ids.byteLength);
-    const ptr = withBytes(c, [f.style, f.strategy, f.rng, f.engine ?? '', fresh, ids], (at) =>
-      c.abi.deck_restore(...(at as Twelve), f.decks, f.jokers, f.size, flags, ...f.piles),
+    const ptr = withBytes(c, [f.style, f.strategy, f.rng, f.engine ?? '', fresh, f.ids], (at) =>
+      c.abi.deck_restore(...(at as Twelve), f.decks, f.jokers, f.size, f.flags, ...f.piles),
     );
     if (ptr === 0) throw coreError(c);
     const token = {};

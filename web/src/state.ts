@@ -52,10 +52,10 @@ export interface StateFields {
   decks: number;
   jokers: number;
   size: number;
-  seeded: boolean;
-  hidden: boolean;
-  /** The undealt, returned and dealt piles, then the dice, one after the other. */
-  ids: Uint32Array;
+  /** 1 seeded, 2 order "hidden", 4 engine present (else null): fd_deck_restore's `flags`. */
+  flags: number;
+  /** The undealt, returned and dealt piles, then the dice, one after the other, as u32 bytes. */
+  ids: Uint8Array;
   /** How many of `ids` each pile holds (the dice are the rest). */
   piles: [number, number, number];
 }
@@ -100,5 +100,6 @@ export function readState(parsed: unknown, maxCards: number): StateFields {
   const ids = new Uint32Array(lists.reduce((n, l) => n + l.length, 0));
   let at = 0;
   for (const l of lists) ids.set(l, at), (at += l.length);
-  return { style, strategy, rng, engine, decks, jokers, size, seeded, hidden: order === 'hidden', ids, piles: [lists[0].length, lists[1].length, lists[2].length] };
+  const flags = (seeded ? 1 : 0) | (order === 'hidden' ? 2 : 0) | (engine === null ? 0 : 4);
+  return { style, strategy, rng, engine, decks, jokers, size, flags, ids: new Uint8Array(ids.buffer), piles: [lists[0].length, lists[1].length, lists[2].length] };
 }
