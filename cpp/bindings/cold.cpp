@@ -39,6 +39,13 @@ std::string deck_info(const fd::Deck& d) {
   return std::move((t << "}").s);
 }
 
+/// A count from TypeScript as a double (exact up to 2^53 − 1); anything else becomes a value every
+/// range check refuses.
+std::uint64_t whole(double x) {
+  return x >= 0 && x <= 9007199254740991.0 && x == static_cast<double>(static_cast<std::uint64_t>(x))
+             ? static_cast<std::uint64_t>(x) : ~std::uint64_t{0};
+}
+
 }  // namespace
 
 // Fresh entropy for the core's re-keying of secure decks (fairdeck/entropy.hpp): an import the
@@ -82,12 +89,6 @@ EMSCRIPTEN_KEEPALIVE CoreDeck* fd_deck_new_provable(const char* style, u32 style
     return adopt(std::make_unique<fd::Deck>(fd::make_composition(std::string(view(style, style_len)), decks, jokers, size), seeds));
   });
 }
-/// A count from TypeScript as a double (exact up to 2^53 − 1); anything else becomes a value every
-/// range check refuses.
-inline std::uint64_t whole(double x) {
-  return x >= 0 && x <= 9007199254740991.0 && x == static_cast<double>(static_cast<std::uint64_t>(x))
-             ? static_cast<std::uint64_t>(x) : ~std::uint64_t{0};
-}
 /// A deck from a saved state's fields (fd::StateFields; web/src/state.ts read the JSON and checked
 /// each field's type). `ids` holds the undealt, returned and dealt piles, then the dice, as
 /// little-endian u32; `flags`: 1 seeded, 2 order "hidden", 4 engine present (else null).
@@ -106,13 +107,12 @@ EMSCRIPTEN_KEEPALIVE CoreDeck* fd_deck_restore(const char* style, u32 style_len,
     f.decks = whole(decks), f.jokers = whole(jokers), f.size = whole(size);
     f.seeded = flags & 1, f.hidden = flags & 2;
     if (flags & 4) f.engine = std::string(view(engine, engine_len));
-    std::vector<u32> all(words);
-    if (words) std::memcpy(all.data(), ids, std::size_t{words} * 4);  // ids need not be aligned
-    const auto at = all.begin();
-    f.undealt.assign(at, at + undealt);
-    f.returned.assign(at + undealt, at + undealt + returned);
-    f.dealt.assign(at + undealt + returned, at + undealt + returned + dealt);
-    f.dice.assign(at + undealt + returned + dealt, all.end());
+    const auto take = [&ids](std::vector<u32>& pile, u32 n) {  // ids need not be aligned: memcpy
+      pile.resize(n);
+      if (n) std::memcpy(pile.data(), ids, std::size_t{n} * 4), ids += std::size_t{n} * 4;
+    };
+    take(f.undealt, undealt), take(f.returned, returned), take(f.dealt, dealt);
+    take(f.dice, words - undealt - returned - dealt);
     std::optional<fd::Bytes32> key;
     if (entropy_len) key = to_key(view(entropy, entropy_len));
     return adopt(fd::restore_fields(f, key));

@@ -46,8 +46,8 @@ inline std::string g_text;  // the last text result, until fd_text_free()
 constexpr u32 kFailed = 0xffffffffu;
 
 /// Calls call(ctx); on a C++ exception records its kind and message and returns false. The only
-/// try/catch in a module (basics.cpp): with Emscripten's JS exception handling every catch clause
-/// costs code at each place it is written, so `guard` below funnels every export through this one.
+/// try/catch in a module (basics.cpp): every catch clause costs code at each place it is written,
+/// so `guard` below funnels every export through this one.
 bool run_guarded(void (*call)(void*), void* ctx) noexcept;
 
 /// Runs f; on a C++ exception records it (see run_guarded) and returns `fallback`.

@@ -1,7 +1,10 @@
 // fairdeck/state.hpp — saving and restoring a deck's whole state.
 //
 // Why: a game server must be able to persist a deck mid-hand and resume it exactly. The state is
-// JSON written and read here, in the core, so every platform agrees and the reader can be fuzzed.
+// JSON written here, in the core, so every platform agrees. Reading it is two steps: its fields
+// and their types (read_state here; in the package, web/src/state.ts over JSON.parse, with the
+// same checks and messages), then restore_fields, the core's checks of everything else, which
+// every platform shares and the fuzzers drive.
 // A seeded deck's state holds its engine position, so the restored deck deals exactly what the
 // original would have. A secure (unseeded) deck's key is left out unless asked for, and so is the
 // order of its undealt cards (for an eager deck that order IS the future deal) and its pending
