@@ -89,13 +89,13 @@ const BASIC_UNSIGNED = ['error_message', 'error_length', 'text_length', 'alloc']
  */
 export function bindExports<A>(m: FairdeckModule, signed: readonly string[], unsigned: readonly string[]): A {
   const exports = m as unknown as Record<string, (...args: number[]) => number>;
-  const abi = {} as Record<string, (...args: number[]) => number>;
-  for (const name of [...BASIC_SIGNED, ...signed]) abi[name] = exports[`_fd_${name}`];
-  for (const name of [...BASIC_UNSIGNED, ...unsigned]) {
-    const raw = exports[`_fd_${name}`];
-    abi[name] = (...a: number[]) => raw(...a) >>> 0;
-  }
-  return abi as A;
+  const unsignedResult = (raw: (...args: number[]) => number) => (...a: number[]) => raw(...a) >>> 0;
+  // Object.fromEntries, not computed-key stores: those would leave the object in V8's dictionary
+  // mode, a hash lookup at every call (instantiate.ts).
+  return Object.fromEntries([
+    ...[...BASIC_SIGNED, ...signed].map((name) => [name, exports[`_fd_${name}`]]),
+    ...[...BASIC_UNSIGNED, ...unsigned].map((name) => [name, unsignedResult(exports[`_fd_${name}`])]),
+  ]) as A;
 }
 
 let bound: Core | undefined;
