@@ -67,6 +67,25 @@ void partition_only(std::vector<std::uint32_t>& a, Xoshiro256& engine) {
   for (const auto& b : buckets) a.insert(a.end(), b.begin(), b.end());
 }
 
+/// The algorithm of bulk_cache.hpp written plainly, as the reference its scatter must match: a
+/// stable partition by labels (⌊32/bits⌋ per word, highest bits first), then each bucket in label
+/// order put back and shuffled with the same engine and dice.
+std::vector<std::uint32_t> reference_bucket_shuffle(std::vector<std::uint32_t> a, int bits, Xoshiro256 engine, Dice dice) {
+  const auto n = static_cast<std::uint32_t>(a.size()), per = 32 / static_cast<std::uint32_t>(bits);
+  std::vector<std::vector<std::uint32_t>> buckets(std::size_t{1} << bits);
+  for (std::uint32_t i = 0; i < n; i += per) {
+    std::uint32_t w = engine.next_u32();
+    for (std::uint32_t t = i; t < i + per && t < n; ++t, w <<= bits) buckets[w >> (32 - bits)].push_back(a[t]);
+  }
+  std::uint32_t at = 0;
+  for (const auto& b : buckets) {
+    std::copy(b.begin(), b.end(), a.begin() + at);
+    if (b.size() >= 2) dice.swap_down(engine, a.data() + at, static_cast<std::uint32_t>(b.size()), 2);
+    at += static_cast<std::uint32_t>(b.size());
+  }
+  return a;
+}
+
 }  // namespace
 
 TEST(BucketShuffle, EveryOrderOfFiveItemsIsEquallyLikelyWithAnyBucketCountAndChunking) {
@@ -78,6 +97,28 @@ TEST(BucketShuffle, EveryOrderOfFiveItemsIsEquallyLikelyWithAnyBucketCountAndChu
     });
     EXPECT_LT(x2, chi2_critical(119)) << "bits=" << bits;
   }
+}
+
+TEST(BucketShuffle, MatchesThePlainAlgorithmForEveryBucketCountBlockAndChunking) {
+  // 7–10 bits take the scatter's constant-shift copies (bucket_bits()), the others its general
+  // loop; blocks of 2 make every bucket span many blocks, and odd budgets split words and buckets.
+  for (int bits : {1, 3, 6, 7, 8, 9, 10, 11}) {
+    for (std::uint32_t block : {2u, 64u, BucketShuffle::kBlock}) {
+      const std::uint32_t n = 20000 + static_cast<std::uint32_t>(bits);
+      std::vector<std::uint32_t> a(n);
+      std::iota(a.begin(), a.end(), 0u);
+      const Xoshiro256 start(key_from_u64(static_cast<std::uint64_t>(bits) * 1000 + block));
+      const std::vector<std::uint32_t> want = reference_bucket_shuffle(a, bits, start, Dice{});
+      std::vector<std::uint32_t> scratch(BucketShuffle::scratch_items(n, bits, block));
+      BucketShuffle b(n, bits, block);
+      Xoshiro256 engine = start;
+      Dice dice;
+      while (b.stage() == 0) b.scatter(a.data(), scratch.data(), engine, 997);
+      while (b.stage() == 1) b.buckets(a.data(), scratch.data(), engine, dice, 1009);
+      ASSERT_EQ(a, want) << "bits=" << bits << " block=" << block;
+    }
+  }
+  EXPECT_THROW(BucketShuffle(100, 2, 3), RangeError);  // the cursor's mask needs a power of two
 }
 
 TEST(BucketShuffle, TheBlockShuffleNegativeControlFailsTheSameTest) {

@@ -11,6 +11,9 @@
 // b = log2 B bits of a 32-bit word (⌊32/b⌋ labels per word, the rest of the word unused): exact.
 // Buckets grow in blocks of kBlock items taken from a scratch array, so one pass suffices (no
 // counting pass); each bucket is then copied back into place and shuffled there while in cache.
+// The scatter keeps one cursor per bucket, the scratch index of its next item (an item costs a
+// load, two stores and a mask test), and its label shifts are constants for the bucket counts
+// bucket_bits() chooses. Which blocks a bucket gets does not change what a seed deals.
 #pragma once
 #include <algorithm>
 #include <bit>
@@ -42,11 +45,14 @@ public:
   static constexpr std::uint32_t kBlock = 4096;
 
   /// Prepares a shuffle of n ≥ 2 items into 2^bits buckets (1 ≤ bits ≤ 16) growing by `block`
-  /// items (tests use few buckets and tiny blocks).
+  /// items, a power of two (tests use few buckets and tiny blocks). Bucket b starts in block b.
   BucketShuffle(std::uint32_t n, int bits, std::uint32_t block = kBlock)
       : n_(n), bits_(bits), per_(32 / static_cast<std::uint32_t>(bits)), buckets_(std::uint32_t{1} << bits), block_(block),
-        head_(buckets_, kNone), tail_(buckets_, kNone), fill_(buckets_, block), size_(buckets_, 0),
-        next_(blocks(n, bits, block), kNone) {}
+        head_(buckets_), tail_(buckets_), size_(buckets_, 0), cursor_(buckets_), next_(blocks(n, bits, block), kNone),
+        free_(buckets_) {
+    if (!std::has_single_bit(block)) throw RangeError("the cache-aware shuffle's block must be a power of two");
+    for (std::uint32_t b = 0; b < buckets_; ++b) head_[b] = tail_[b] = b, cursor_[b] = std::size_t{b} * block;
+  }
   /// Prepares a shuffle of n ≥ 2 items into 2^bucket_bits(n) buckets.
   explicit BucketShuffle(std::uint32_t n) : BucketShuffle(n, bucket_bits(n)) {}
 
@@ -72,11 +78,11 @@ public:
   std::uint32_t scatter(const T* a, T* scratch, Engine& engine, std::uint32_t count) noexcept {
     if constexpr (std::is_trivially_copyable_v<Engine>) {  // xoshiro256: its state in registers, not
       Engine local = engine;                                // stored back at every word (the scatter
-      const std::uint32_t k = scatter_words(a, scratch, local, count);  // is bound by its stores)
+      const std::uint32_t k = scatter_bits(a, scratch, local, count);  // is bound by its stores)
       engine = local;
       return k;
     } else {
-      return scatter_words(a, scratch, engine, count);
+      return scatter_bits(a, scratch, engine, count);
     }
   }
 
@@ -115,27 +121,39 @@ public:
   }
 
 private:
-  /// scatter() with the engine in hand.
+  /// scatter_words() for the bucket counts bucket_bits() chooses, with constant label shifts (in
+  /// WASM, V8 reloaded both run-time shift counts into CL from the stack at every item); other
+  /// counts (tests) take the general loop.
   template <class T, class Engine>
+  [[gnu::always_inline]] std::uint32_t scatter_bits(const T* a, T* scratch, Engine& engine, std::uint32_t count) noexcept {
+    switch (bits_) {
+      case 7: return scatter_words<7>(a, scratch, engine, count);
+      case 8: return scatter_words<8>(a, scratch, engine, count);
+      case 9: return scatter_words<9>(a, scratch, engine, count);
+      case 10: return scatter_words<10>(a, scratch, engine, count);
+      default: return scatter_words<0>(a, scratch, engine, count);
+    }
+  }
+
+  /// scatter() with the engine in hand; Bits is bits_, or 0 for any.
+  template <int Bits, class T, class Engine>
   [[gnu::always_inline]] std::uint32_t scatter_words(const T* a, T* scratch, Engine& engine, std::uint32_t count) noexcept {
     const std::uint32_t k = std::min(std::max(count - count % per_, per_), n_ - done_);  // whole words of labels
     // Members in locals: a store to the scratch array could write them, as far as the compiler knows.
-    const std::uint32_t per = per_, block = block_, bits = static_cast<std::uint32_t>(bits_), shift = 32 - bits;
-    std::uint32_t* const fill = fill_.data();
-    const std::uint32_t* const tail = tail_.data();
+    const std::uint32_t bits = Bits ? Bits : static_cast<std::uint32_t>(bits_), per = 32 / bits, shift = 32 - bits;
+    const std::size_t mask = block_ - 1;
+    std::size_t* const cursor = cursor_.data();
     for (std::uint32_t i = done_, stop = done_ + k; i < stop; i += per) {
       std::uint32_t w = engine.next_u32();
       for (std::uint32_t t = i; t < i + per && t < stop; ++t, w <<= bits) {
         const std::uint32_t b = w >> shift;
-        std::uint32_t f = fill[b];
-        if (f == block) grow(b), f = 0;
-        scratch[std::size_t{tail[b]} * block + f] = a[t];
-        fill[b] = f + 1;
+        const std::size_t c = cursor[b];
+        scratch[c] = a[t];
+        cursor[b] = ((c + 1) & mask) != 0 ? c + 1 : grow(b);  // block full: the bucket's next one
       }
     }
     if ((done_ += k) == n_) {
-      for (std::uint32_t b = 0; b < buckets_; ++b)
-        if (tail_[b] != kNone) size_[b] += fill_[b];
+      for (std::uint32_t b = 0; b < buckets_; ++b) size_[b] += cursor_[b] & mask;  // its last block's items
       ++stage_, done_ = 0;
     }
     return k;
@@ -148,12 +166,14 @@ private:
     return static_cast<std::size_t>(count);
   }
 
-  void grow(std::uint32_t b) noexcept {  // bucket b's tail block is full (or it has none): take the next free block
+  /// Bucket b's tail block is full: links the next free block after it; returns its first index.
+  /// Each bucket holds ⌊n_b / block⌋ + 1 blocks at most, so the scratch array's blocks suffice.
+  std::size_t grow(std::uint32_t b) noexcept {
     const std::uint32_t blk = free_++;
-    if (tail_[b] == kNone) head_[b] = blk;
-    else next_[tail_[b]] = blk, size_[b] += block_;
+    next_[tail_[b]] = blk;
+    size_[b] += block_;
     tail_[b] = blk;
-    fill_[b] = 0;
+    return std::size_t{blk} * block_;
   }
 
   std::uint32_t n_;
@@ -161,9 +181,10 @@ private:
   std::uint32_t per_;                // labels per 32-bit word
   std::uint32_t buckets_;
   std::uint32_t block_;              // items per block
-  std::vector<std::uint32_t> head_, tail_, fill_, size_;  // per bucket: first and last block, items in the last, total
+  std::vector<std::uint32_t> head_, tail_, size_;  // per bucket: first and last block, items in full blocks (then all)
+  std::vector<std::size_t> cursor_;  // per bucket, while scattering: scratch index of its next item
   std::vector<std::uint32_t> next_;  // per block: the bucket's next block
-  std::uint32_t free_ = 0;           // next unused block of the scratch array
+  std::uint32_t free_;               // next unused block of the scratch array
   int stage_ = 0;
   std::uint32_t done_ = 0;           // items done in the current stage
   std::uint32_t bucket_ = 0, start_ = 0, bound_ = 0;  // stage 1: current bucket, its place in `a`, next bound
