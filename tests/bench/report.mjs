@@ -54,7 +54,7 @@ export function sections(r) {
   if (r.twin?.length) {
     const table = [['', 'WASM', 'native', 'WASM / native']];
     for (const t of r.twin) table.push([t.name, time(t.wasm), time(t.native), `${t.ratio.toFixed(2)}×`]);
-    out.push({ title: '5. WASM vs native (same core, same algorithm)', intro: 'Per item (shuffle, element, word or trial). Native: the same headers built with g++ -O3 (x86-64 baseline, SSE2) and Google Benchmark; WASM: tests/bench/scenarios/native.mjs through the raw C ABI (the deck52 rows include two export calls, shuffle and deal; the 10^8 row\'s WASM time is scenario 3\'s). The two alternate three times; each cell is the median of the three.', table });
+    out.push({ title: '5. WASM vs native (same core, same algorithm)', intro: 'Per item (shuffle, element, word or trial). Native: the same headers built with g++ -O3 (x86-64 baseline, SSE2) and Google Benchmark; WASM: tests/bench/scenarios/native.mjs through the raw C ABI (the deck52 rows include two export calls, shuffle and deal; the 10^8 row runs the shuffle alone, back to back, as the native side does, where scenario 3 interleaves it with passes over other 400 MB arrays). The two alternate three times; each cell is the median of the three.', table });
   }
   if (r.workers) {
     const rows = r.workers.rows;

@@ -122,11 +122,9 @@ for (const [id, file, extra] of SCENARIOS) {
   }
 }
 
-// WASM / native for the twins (per item); the 10^8 cache-aware twin comes from the large scenario.
+// WASM / native for the twins (per item).
 if (results.nativeNs && results['native-twin']) {
   const wasm = Object.fromEntries(results['native-twin'].rows.map((r) => [r.name, r.ns]));
-  const big = results.large?.rows.find((r) => r.name === 'core cache-aware xoshiro256');
-  if (big) wasm['cache-aware-1e8/xoshiro256'] = big.ns / 1e8;
   results.twin = Object.entries(results.nativeNs).filter(([k]) => wasm[k]).map(([name, n]) => ({ name, wasm: wasm[name], native: n, ratio: wasm[name] / n }));
 }
 

@@ -35,4 +35,21 @@ for (const [measureKind, n] of [[0, 3], [1, 52]]) {
 // Not a twin: the cost of one direct export call (deck52 above makes two per shuffle).
 const deck = core.deck('xoshiro256', seedBytes(1));
 contenders.push({ name: 'abi-call', fn: () => consume(m._fd_deck_size(deck)) });
-report('native-twin', measure(contenders, { rounds: 11, sampleMs: 30 }));
+// The 10^8 cache-aware twin, run as core_bench.cpp runs it: the shuffle alone, back to back, on one
+// heap array, in steps of 2^18 units. (Scenario 3 times the same shuffle interleaved with
+// Fisher–Yates, permutation() and d3 passes over other 400 MB arrays: a different condition.)
+const N = 1e8, big = bulk.alloc(N * 4);
+for (let s = 0; s < N; s += 1 << 20) bulk.m._fd_fill_identity(big + s * 4, s, Math.min(1 << 20, N - s));
+let bigSeed = 1;
+const cacheAware = {
+  name: 'cache-aware-1e8/xoshiro256', ops: N,
+  fn: () => {
+    const s = bulk.bulk(N, 'xoshiro256', seedBytes(bigSeed++));
+    while (bulk.m._fd_bulk_step(s, big, 4, 1 << 18) >>> 0);
+    bulk.m._fd_bulk_free(s);
+  },
+};
+report('native-twin', [
+  ...measure(contenders, { rounds: 11, sampleMs: 30 }),
+  ...measure([cacheAware], { rounds: 5, reps: 1, warmupMs: 0, warmupCalls: 2 }),  // the first call grows the heap
+]);
