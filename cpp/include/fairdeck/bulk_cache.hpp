@@ -48,10 +48,10 @@ public:
   /// items, a power of two (tests use few buckets and tiny blocks). Bucket b starts in block b.
   BucketShuffle(std::uint32_t n, int bits, std::uint32_t block = kBlock)
       : n_(n), bits_(bits), per_(32 / static_cast<std::uint32_t>(bits)), buckets_(std::uint32_t{1} << bits), block_(block),
-        head_(buckets_), tail_(buckets_), size_(buckets_, 0), cursor_(buckets_), next_(blocks(n, bits, block), kNone),
+        tail_(buckets_), size_(buckets_, 0), cursor_(buckets_), next_(blocks(n, bits, block), kNone),
         free_(buckets_) {
     if (!std::has_single_bit(block)) throw RangeError("the cache-aware shuffle's block must be a power of two");
-    for (std::uint32_t b = 0; b < buckets_; ++b) head_[b] = tail_[b] = b, cursor_[b] = std::size_t{b} * block;
+    for (std::uint32_t b = 0; b < buckets_; ++b) tail_[b] = b, cursor_[b] = std::size_t{b} * block;
   }
   /// Prepares a shuffle of n ≥ 2 items into 2^bucket_bits(n) buckets.
   explicit BucketShuffle(std::uint32_t n) : BucketShuffle(n, bucket_bits(n)) {}
@@ -96,7 +96,7 @@ public:
       T* s = a + start_;
       if (bound_ == 0) {  // a fresh bucket: gather its blocks (brings it into cache)
         std::uint32_t copied = 0;
-        for (std::uint32_t blk = head_[bucket_]; blk != kNone; blk = next_[blk]) {
+        for (std::uint32_t blk = bucket_; blk != kNone; blk = next_[blk]) {  // bucket b starts in block b
           const std::uint32_t c = std::min(block_, m - copied);
           std::memcpy(s + copied, scratch + std::size_t{blk} * block_, std::size_t{c} * sizeof(T));
           copied += c;
@@ -181,7 +181,7 @@ private:
   std::uint32_t per_;                // labels per 32-bit word
   std::uint32_t buckets_;
   std::uint32_t block_;              // items per block
-  std::vector<std::uint32_t> head_, tail_, size_;  // per bucket: first and last block, items in full blocks (then all)
+  std::vector<std::uint32_t> tail_, size_;  // per bucket: last block (its first is block b), items in full blocks (then all)
   std::vector<std::size_t> cursor_;  // per bucket, while scattering: scratch index of its next item
   std::vector<std::uint32_t> next_;  // per block: the bucket's next block
   std::uint32_t free_;               // next unused block of the scratch array
