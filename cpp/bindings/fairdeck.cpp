@@ -99,7 +99,8 @@ EMSCRIPTEN_KEEPALIVE u32 fd_deck_returned(CoreDeck* d) { return d->deck->returne
 EMSCRIPTEN_KEEPALIVE void fd_words_free(fd::Rng* r) { delete r; }
 /// Writes the engine's next `count` 32-bit outputs at out.
 EMSCRIPTEN_KEEPALIVE void fd_words_fill(fd::Rng* r, u32* out, u32 count) {
-  r->visit([&](auto& e, fd::Dice&) {
+  r->visit([&](auto& engine, fd::Dice&) {
+    auto e = fd::hot(engine);  // the stores into out[] cannot make it reload the engine's state
     for (u32 i = 0; i < count; ++i) out[i] = e.next_u32();
   });
 }

@@ -8,6 +8,7 @@
 #include "fairdeck/engine/seed.hpp"
 #include "fairdeck/engine/sha256.hpp"
 #include "fairdeck/engine/xoshiro256.hpp"
+#include "fairdeck/uniform.hpp"
 
 using namespace fairdeck;
 
@@ -124,6 +125,43 @@ TEST(ChaCha20, ReseedChangesTheStreamAndRestartsThePosition) {
   int same = 0;
   for (int i = 0; i < 64; ++i) same += a.next_u32() == b.next_u32();
   EXPECT_LT(same, 2);
+}
+
+TEST(ChaCha20, HotReadersDrawTheEngineStreamAndLeaveItWhereThoseDrawsWould) {
+  // Runs of words through hot() (a ChaCha20::Reader) alternate with words drawn from the engine
+  // itself, across buffer refills (64 words) and re-keys (every 128 words, reserve keys in both),
+  // against a twin that only calls next_u32(): same words, and after each run the same position,
+  // state, re-key count and re-key position.
+  ChaCha20 hot_side(counting_key()), twin(counting_key());
+  for (ChaCha20* e : {&hot_side, &twin}) {
+    e->rekey_every(128);
+    for (std::uint8_t k = 1; k <= 12; ++k) e->add_reserve(Bytes32{k});
+  }
+  const int runs[] = {0, 1, 63, 64, 65, 127, 128, 129, 3, 200, 61};
+  for (int r = 0; r < 11; ++r) {
+    {
+      auto view = hot(hot_side);
+      for (int i = 0; i < runs[r]; ++i) ASSERT_EQ(view.next_u32(), twin.next_u32()) << "run " << r << " word " << i;
+    }
+    ASSERT_EQ(hot_side.position(), twin.position()) << "after run " << r;
+    ASSERT_EQ(hot_side.save(), twin.save()) << "after run " << r;
+    ASSERT_EQ(hot_side.rekeys(), twin.rekeys()) << "after run " << r;
+    ASSERT_EQ(hot_side.last_rekey_at(), twin.last_rekey_at()) << "after run " << r;
+    for (int i = 0; i < r; ++i) ASSERT_EQ(hot_side.next_u32(), twin.next_u32()) << "between runs, after run " << r;
+  }
+  EXPECT_GE(twin.rekeys(), 5u);  // the runs did cross the interval
+}
+
+TEST(Xoshiro256, HotCopiesDrawTheEngineStreamAndLeaveItWhereThoseDrawsWould) {
+  Xoshiro256 hot_side(counting_key()), twin(counting_key());
+  for (int run : {0, 1, 7, 100}) {
+    {
+      auto view = hot(hot_side);
+      for (int i = 0; i < run; ++i) ASSERT_EQ(view.next_u32(), twin.next_u32());
+    }
+    ASSERT_EQ(hot_side.save(), twin.save()) << "after a run of " << run;
+    ASSERT_EQ(hot_side.next_u32(), twin.next_u32());
+  }
 }
 
 TEST(Xoshiro256, MatchesTheReferenceOutputsForState1234) {

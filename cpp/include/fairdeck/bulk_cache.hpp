@@ -19,7 +19,6 @@
 #include <bit>
 #include <cstdint>
 #include <cstring>
-#include <type_traits>
 #include <vector>
 
 #include "fairdeck/checked.hpp"
@@ -76,14 +75,8 @@ public:
   /// their buckets in `scratch`.
   template <class T, class Engine>
   std::uint32_t scatter(const T* a, T* scratch, Engine& engine, std::uint32_t count) noexcept {
-    if constexpr (std::is_trivially_copyable_v<Engine>) {  // xoshiro256: its state in registers, not
-      Engine local = engine;                                // stored back at every word (the scatter
-      const std::uint32_t k = scatter_bits(a, scratch, local, count);  // is bound by its stores)
-      engine = local;
-      return k;
-    } else {
-      return scatter_bits(a, scratch, engine, count);
-    }
+    auto e = hot(engine);  // its state in registers, not stored back at every word (the scatter
+    return scatter_bits(a, scratch, e, count);  // is bound by its stores; uniform.hpp, hot())
   }
 
   /// Stage 1: bucket by bucket, copies the bucket back into `a` (buckets in label order), then

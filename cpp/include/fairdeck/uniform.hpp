@@ -59,7 +59,44 @@ constexpr bool batch_try(W x, const W* bounds, int k, typename Wide<W>::type pro
   return true;
 }
 
+/// hot()'s view of an engine that is plain data (xoshiro256): a local copy, written back when it goes.
+template <class Engine>
+class Copy {
+public:
+  explicit Copy(Engine& engine) noexcept : home_(engine), e_(engine) {}
+  ~Copy() { home_ = e_; }
+  Copy(const Copy&) = delete;
+  Copy& operator=(const Copy&) = delete;
+  std::uint32_t next_u32() noexcept { return e_.next_u32(); }
+
+private:
+  Engine& home_;
+  Engine e_;
+};
+
+/// hot()'s view of any other engine: the engine itself.
+template <class Engine>
+struct Ref {
+  Engine& e;
+  std::uint32_t next_u32() noexcept { return e.next_u32(); }
+};
+
 }  // namespace detail
+
+/// The engine as a hot loop should draw from it: an object whose next_u32() gives exactly the
+/// engine's next words and which, when it goes, leaves the engine where those draws took it. A
+/// loop that stores into arrays while it draws (a shuffle's swaps, the scatter) would otherwise
+/// keep the engine's state in memory and reload it after every store, because the compiler
+/// cannot rule out that the stores write it. The view is a local copy for an engine that is
+/// plain data (xoshiro256: its state in registers), the engine's own Reader where it has one
+/// (ChaCha20: its place in the buffer in registers), else the engine itself. Use the engine
+/// again only after the view has gone (keep the view in a scope of its own).
+template <class Engine>
+[[gnu::always_inline]] inline auto hot(Engine& engine) noexcept {
+  if constexpr (requires { typename Engine::Reader; }) return typename Engine::Reader(engine);
+  else if constexpr (std::is_trivially_copyable_v<Engine>) return detail::Copy<Engine>(engine);
+  else return detail::Ref<Engine>{engine};
+}
 
 /// A uniform integer in [0, s), for 1 ≤ s ≤ 2^32 − 1, with no bias.
 template <class Engine>
@@ -144,12 +181,9 @@ struct Dice {
     while (b >= to && count != 0 && next_bound == b) std::swap(p[b - 1], p[roll(engine, b)]), --b;
     if (b >= to) {
       int k = 0;
-      if constexpr (std::is_trivially_copyable_v<Engine>) {  // xoshiro256: see whole_batches()
-        Engine local = engine;
-        b = whole_batches(local, p, b, to, k);
-        engine = local;
-      } else {
-        b = whole_batches(engine, p, b, to, k);
+      {
+        auto e = hot(engine);  // its state in registers while the swaps store (see hot())
+        b = whole_batches(e, p, b, to, k);
       }
       count = 0, pos = static_cast<std::uint8_t>(k), next_bound = b;  // what descend() leaves: nothing pending
     }
@@ -158,9 +192,7 @@ struct Dice {
 
 private:
   /// swap_down()'s batches used whole, from bound b down (b ≥ to); returns the bound left, with
-  /// the last batch's size in k. An engine that is plain data (xoshiro256) comes as a local copy
-  /// that nothing else sees, so that its state stays in registers (else, for all the compiler
-  /// knows, the swaps could write it).
+  /// the last batch's size in k. The engine comes as hot()'s view.
   template <class Engine, class T>
   [[gnu::always_inline]] static std::uint32_t whole_batches(Engine& engine, T* p, std::uint32_t b, std::uint32_t to, int& k) noexcept {
     for (; b >= to && b > kSingleAbove; --b, k = 1) std::swap(p[b - 1], p[bounded(engine, b)]);  // batches of one

@@ -121,6 +121,33 @@ public:
   /// Number of 32-bit words produced since the key was set.
   std::uint64_t position() const noexcept { return block_ * 16 + index_; }
 
+  /// The engine as a hot loop reads it (uniform.hpp, hot()): the same words as next_u32(), with
+  /// the place in the buffer kept in locals and written back when the reader goes. A loop that
+  /// stores into uint32 arrays while it draws otherwise reloads and stores `index_` at every
+  /// word, because for all the compiler knows those stores could write it; through a reader the
+  /// place stays in registers (what it saved: BENCHMARKS.md, the list of speed changes).
+  /// Use the engine itself only after the reader has gone.
+  class Reader {
+  public:
+    explicit Reader(ChaCha20& engine) noexcept : e_(engine), at_(engine.buffer_ + engine.index_) {}
+    ~Reader() { e_.index_ = static_cast<std::uint32_t>(at_ - e_.buffer_); }
+    Reader(const Reader&) = delete;
+    Reader& operator=(const Reader&) = delete;
+
+    std::uint32_t next_u32() noexcept {
+      if (at_ == e_.buffer_ + kWords) {
+        e_.index_ = kWords;  // advance() may re-key, which reads the position
+        e_.advance();
+        at_ = e_.buffer_ + e_.index_;
+      }
+      return *at_++;
+    }
+
+  private:
+    ChaCha20& e_;
+    const std::uint32_t* at_;  // the next word in e_.buffer_
+  };
+
   /// Mixes fresh entropy into the key: new key = `fresh` XOR the next 32 keystream bytes,
   /// so a weak `fresh` can never make the engine weaker. The position restarts at 0.
   void reseed(const Bytes32& fresh) noexcept {
