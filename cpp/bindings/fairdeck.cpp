@@ -98,12 +98,7 @@ EMSCRIPTEN_KEEPALIVE u32 fd_deck_returned(CoreDeck* d) { return d->deck->returne
 // ---- raw engine output: fairdeck/random ----
 EMSCRIPTEN_KEEPALIVE void fd_words_free(fd::Rng* r) { delete r; }
 /// Writes the engine's next `count` 32-bit outputs at out.
-EMSCRIPTEN_KEEPALIVE void fd_words_fill(fd::Rng* r, u32* out, u32 count) {
-  r->visit([&](auto& engine, fd::Dice&) {
-    auto e = fd::hot(engine);  // the stores into out[] cannot make it reload the engine's state
-    for (u32 i = 0; i < count; ++i) out[i] = e.next_u32();
-  });
-}
+EMSCRIPTEN_KEEPALIVE void fd_words_fill(fd::Rng* r, u32* out, u32 count) { r->fill(out, count); }
 
 // (fairness experiments: a module of their own, cpp/bindings/fairness.cpp)
 

@@ -3,11 +3,13 @@
 
 #include <set>
 #include <string>
+#include <vector>
 
 #include "fairdeck/engine/chacha20.hpp"
 #include "fairdeck/engine/seed.hpp"
 #include "fairdeck/engine/sha256.hpp"
 #include "fairdeck/engine/xoshiro256.hpp"
+#include "fairdeck/rng.hpp"
 #include "fairdeck/uniform.hpp"
 
 using namespace fairdeck;
@@ -161,6 +163,20 @@ TEST(Xoshiro256, HotCopiesDrawTheEngineStreamAndLeaveItWhereThoseDrawsWould) {
     }
     ASSERT_EQ(hot_side.save(), twin.save()) << "after a run of " << run;
     ASSERT_EQ(hot_side.next_u32(), twin.next_u32());
+  }
+}
+
+TEST(Rng, FillWritesTheEngineWordsInChunksAcrossRefills) {
+  for (const char* name : {"chacha20", "xoshiro256"}) {
+    Rng filled(name, counting_key(), false), twin(name, counting_key(), false);
+    std::vector<std::uint32_t> out(300, 0);
+    std::uint32_t at = 0;
+    for (std::uint32_t chunk : {0u, 1u, 63u, 70u, 66u, 100u}) filled.fill(out.data() + at, chunk), at += chunk;
+    ASSERT_EQ(at, out.size());
+    twin.visit([&](auto& e, Dice&) {
+      for (std::uint32_t i = 0; i < at; ++i) ASSERT_EQ(out[i], e.next_u32()) << name << " word " << i;
+    });
+    EXPECT_EQ(filled.save(), twin.save()) << name;
   }
 }
 

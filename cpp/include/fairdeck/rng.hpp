@@ -63,6 +63,15 @@ public:
     return detail::dispatch(engine_, [&](auto& e) -> decltype(auto) { return f(e, dice_); });
   }
 
+  /// Writes the engine's next `count` 32-bit words to `out` (fairdeck/random's raw output; the
+  /// dice are not involved). The stores into `out` cannot make the engine's state reload: hot().
+  void fill(std::uint32_t* out, std::uint32_t count) noexcept {
+    visit([&](auto& engine, Dice&) {
+      auto e = hot(engine);
+      for (std::uint32_t i = 0; i < count; ++i) out[i] = e.next_u32();
+    });
+  }
+
   /// Engine name.
   std::string_view name() const noexcept {
     return detail::dispatch(engine_, [](const auto& e) { return std::decay_t<decltype(e)>::name; });
