@@ -37,6 +37,24 @@ function sample(fn, reps) {
   return ((performance.now() - t0) * 1e6) / reps;
 }
 
+/** Warms each contender up, then finds the calls per sample that last about `sampleMs`. */
+function calibrate(contenders, { sampleMs, warmupMs, warmupCalls, maxReps = 1e7, reps: fixed }) {
+  return contenders.map((c) => {
+    const until = performance.now() + warmupMs;
+    let calls = 0;
+    while (performance.now() < until || calls < warmupCalls) c.fn(), calls++;
+    if (fixed) return { reps: fixed };
+    // Calibrate on a batch: per-call timing of sub-microsecond work is mostly timer noise.
+    let n = 1;
+    while (n < maxReps) {
+      const ms = sample(c.fn, n) * n * 1e-6;
+      if (ms >= sampleMs / 4) return { reps: Math.max(1, Math.min(maxReps, Math.round((n * sampleMs) / ms))) };
+      n *= 4;
+    }
+    return { reps: maxReps };
+  });
+}
+
 /**
  * Times contenders interleaved. Each contender: { name, fn, ops = 1, group, peer, note }.
  * `fn` performs `ops` operations per call (a 10^6-element shuffle is one op; ns are per op).
@@ -45,20 +63,7 @@ function sample(fn, reps) {
  * Returns rows { name, group, peer, note, ns, spread, rounds, reps }.
  */
 export function measure(contenders, { rounds = 15, sampleMs = 20, warmupMs = 300, warmupCalls = 2, maxReps = 1e7, reps: fixed } = {}) {
-  const reps = contenders.map((c) => {
-    const until = performance.now() + warmupMs;
-    let calls = 0;
-    while (performance.now() < until || calls < warmupCalls) c.fn(), calls++;
-    if (fixed) return fixed;
-    // Calibrate on a batch: per-call timing of sub-microsecond work is mostly timer noise.
-    let n = 1;
-    while (n < maxReps) {
-      const ms = sample(c.fn, n) * n * 1e-6;
-      if (ms >= sampleMs / 4) return Math.max(1, Math.min(maxReps, Math.round((n * sampleMs) / ms)));
-      n *= 4;
-    }
-    return maxReps;
-  });
+  const reps = calibrate(contenders, { sampleMs, warmupMs, warmupCalls, maxReps, reps: fixed }).map((x) => x.reps);
   const times = contenders.map(() => []);
   for (let r = 0; r < rounds; r++) {
     for (let k = 0; k < contenders.length; k++) {
@@ -71,6 +76,31 @@ export function measure(contenders, { rounds = 15, sampleMs = 20, warmupMs = 300
     const m = median(sorted);
     const spread = ((quantile(sorted, 0.75) - quantile(sorted, 0.25)) / 2 / m) * 100;
     return { name: c.name, group: c.group ?? '', peer: !!c.peer, note: c.note ?? '', ns: m, spread, rounds, reps: reps[i] };
+  });
+}
+
+/**
+ * Times each contender against a twin measured elsewhere, in pairs: a round takes one sample of
+ * the contender and one of `other(contender)` (which returns ns per operation, e.g. from a native
+ * process), in an order that alternates from round to round. Load from other processes that lasts
+ * longer than a pair slows both halves alike, so the median of the per-pair ratios is steadier
+ * than a ratio of two medians taken seconds apart. Options as measure(), plus rounds per contender.
+ * Returns rows { name, ns, other, ratio, spread (of the ratios, %), rounds, reps }.
+ */
+export function measurePaired(contenders, other, { rounds = 9, sampleMs = 100, warmupMs = 300, warmupCalls = 2, reps: fixed } = {}) {
+  return contenders.map((c) => {
+    const [{ reps }] = calibrate([c], { sampleMs, warmupMs, warmupCalls, reps: fixed });
+    const own = [], theirs = [], ratios = [];
+    for (let r = 0; r < rounds; r++) {
+      let w, n;
+      if (r % 2 === 0) w = sample(c.fn, reps) / (c.ops ?? 1), n = other(c);
+      else n = other(c), w = sample(c.fn, reps) / (c.ops ?? 1);
+      own.push(w), theirs.push(n), ratios.push(w / n);
+    }
+    const sorted = [...ratios].sort((a, b) => a - b);
+    const ratio = median(sorted);
+    const spread = ((quantile(sorted, 0.75) - quantile(sorted, 0.25)) / 2 / ratio) * 100;
+    return { name: c.name, group: c.group ?? '', peer: false, note: c.note ?? '', ns: median(own), other: median(theirs), ratio, spread, rounds, reps };
   });
 }
 

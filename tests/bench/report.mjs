@@ -52,9 +52,9 @@ export function sections(r) {
     out.push({ title: '4. Fairness experiments (Fisher–Yates)', intro: 'Per trial (one shuffle, counted). "core" is the fairness module: its `fd_experiment_run` export in bounded calls; "fairdeck/fairness" the public API (yields to the event loop between chunks); plain JS runs the same loops (tests/bench/jsloops.mjs).', table });
   }
   if (r.twin?.length) {
-    const table = [['', 'WASM', 'native', 'WASM / native']];
-    for (const t of r.twin) table.push([t.name, time(t.wasm), time(t.native), `${t.ratio.toFixed(2)}×`]);
-    out.push({ title: '5. WASM vs native (same core, same algorithm)', intro: 'Per item (shuffle, element, word or trial). Native: the same headers built with g++ -O3 (x86-64 baseline, SSE2) and Google Benchmark; WASM: tests/bench/scenarios/native.mjs through the raw C ABI (the deck52 rows include two export calls, shuffle and deal; the 10^8 row runs the shuffle alone, back to back, as the native side does, where scenario 3 interleaves it with passes over other 400 MB arrays). The two alternate three times; each cell is the median of the three.', table });
+    const table = [['', 'WASM', 'native', 'WASM / native', '±']];
+    for (const t of r.twin) table.push([t.name, time(t.wasm), time(t.native), `${t.ratio.toFixed(2)}×`, `${t.spread.toFixed(0)}%`]);
+    out.push({ title: '5. WASM vs native (same core, same algorithm)', intro: 'Per item (shuffle, element, word or trial). Native: the same headers built with g++ -O3 (x86-64 baseline, SSE2) and Google Benchmark; WASM: tests/bench/scenarios/native.mjs through the raw C ABI (the deck52 rows include two export calls, shuffle and deal; the 10^8 row runs the shuffle alone, back to back, as the native side does, where scenario 3 interleaves it with passes over other 400 MB arrays). Each twin is timed in rounds of one WASM sample (~100 ms) and one native run of the same benchmark (a child process, Google Benchmark\'s 0.1 s minimum), back to back in alternating order: 9 rounds, 5 for the 10^8 row. WASM and native are the medians of their samples; WASM / native is the median of the per-round ratios, ± half their interquartile range: load from other processes that lasts longer than a round slows both halves of a pair alike.', table });
   }
   if (r.workers) {
     const rows = r.workers.rows;

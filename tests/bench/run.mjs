@@ -3,11 +3,12 @@
 // and every scenario in its own Node process, prints the tables and the targets, and writes
 // BENCHMARKS.md and the README's bench section. Usage:
 //   node tests/bench/run.mjs --native build/bench/tests/bench/fairdeck_bench [--only deck52,size] [--max-wait 120]
-// The WASM/native ratios come from three alternating runs of the native binary and of the WASM
-// twins (scenarios/native.mjs), so that a change of load between the two cannot skew them.
+// The WASM/native ratios pair each WASM twin with a native run of the same benchmark, round by
+// round (scenarios/native.mjs), so that a change of load between the two cannot skew them.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import os from 'node:os';
+import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { benchmarksMd, printed, readmeSection } from './report.mjs';
 import { evaluate } from './targets.mjs';
@@ -61,30 +62,6 @@ function runScenario(id, file, extra) {
   return JSON.parse(line.slice('@@result '.length));
 }
 
-function runNative(binary) {
-  const p = spawnSync(binary, ['--benchmark_format=json', '--benchmark_repetitions=3', '--benchmark_report_aggregates_only=true',
-    '--benchmark_min_time=0.1'], { encoding: 'utf8', maxBuffer: 1 << 26 });
-  if (p.status !== 0) throw new Error(`native benchmarks failed:\n${p.stderr}`);
-  const unit = { ns: 1, us: 1e3, ms: 1e6, s: 1e9 };
-  const ns = {};
-  for (const b of JSON.parse(p.stdout).benchmarks) {
-    if (b.aggregate_name !== 'median') continue;
-    ns[b.run_name.split('/').slice(0, 2).join('/')] = (b.real_time * unit[b.time_unit]) / (b.items ?? 1);
-  }
-  process.stdout.write('bench: native done\n');
-  return ns;
-}
-
-/** Native and WASM twins alternate three times (load drifts between processes); medians of each. */
-function runTwins(binary) {
-  const natives = [], twins = [];
-  for (let i = 0; i < 3; i++) natives.push(runNative(binary)), twins.push(runScenario('native-twin', 'native.mjs'));
-  const mid = (xs) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
-  const nativeNs = Object.fromEntries(Object.keys(natives[0]).map((k) => [k, mid(natives.map((n) => n[k]))]));
-  const rows = twins[0].rows.map((row, i) => ({ ...row, ns: mid(twins.map((t) => t.rows[i].ns)) }));
-  return { nativeNs, twin: { ...twins[0], rows } };
-}
-
 const sh = (cmd, args) => {
   try {
     return execFileSync(cmd, args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'], env: { ...process.env, NODE_PATH: '/usr/share/nodejs' } }).trim();
@@ -111,23 +88,15 @@ function environment(loadBefore) {
 await waitForQuiet(Number(arg('max-wait', 120)));
 const loadBefore = os.loadavg()[0];
 const results = {};
-const native = arg('native');
+const native = arg('native') && resolve(arg('native'));
 for (const [id, file, extra] of SCENARIOS) {
   if (only && !only.includes(id)) continue;
-  if (id === 'native-twin' && native) {
-    const { nativeNs, twin } = runTwins(native);
-    results.nativeNs = nativeNs;
-    results[id] = twin;
-  } else {
-    results[id] = runScenario(id, file, extra);
-  }
+  results[id] = runScenario(id, file, id === 'native-twin' ? native : extra);  // the twins run the native binary themselves
 }
 
-// WASM / native for the twins (per item).
-if (results.nativeNs && results['native-twin']) {
-  const wasm = Object.fromEntries(results['native-twin'].rows.map((r) => [r.name, r.ns]));
-  results.twin = Object.entries(results.nativeNs).filter(([k]) => wasm[k]).map(([name, n]) => ({ name, wasm: wasm[name], native: n, ratio: wasm[name] / n }));
-}
+// WASM / native for the twins (per item; the ratio is the median of paired rounds, scenarios/native.mjs).
+const paired = results['native-twin']?.rows.filter((r) => r.ratio !== undefined) ?? [];
+if (paired.length) results.twin = paired.map((r) => ({ name: r.name, wasm: r.ns, native: r.other, ratio: r.ratio, spread: r.spread }));
 
 const targets = evaluate(results);
 const env = environment(loadBefore);

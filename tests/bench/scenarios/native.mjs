@@ -1,9 +1,28 @@
-// Scenario 5, WASM side: the twins of tests/bench/core_bench.cpp (same names, same work, same
-// chunking), timed through the raw C ABI of the shipped module so that only the core and one
-// call per chunk count. run.mjs divides these by the native Google Benchmark times for the
-// WASM/native ratio.
+// Scenario 5: the twins of tests/bench/core_bench.cpp (same names, same work, same chunking),
+// timed through the raw C ABI of the shipped module so that only the core and one call per chunk
+// count, each paired with its native twin. Usage: node native.mjs [path to fairdeck_bench].
+// With the native binary, every round of a twin takes one WASM sample here and one native run of
+// the same benchmark (a child process, `--benchmark_filter` on its name), back to back in
+// alternating order; the WASM/native ratio is the median of the per-round ratios (lib.mjs,
+// measurePaired). Without it, only the WASM side is timed.
+import { spawnSync } from 'node:child_process';
 import { loadCore } from '../core.mjs';
-import { consume, measure, report, seedBytes } from '../lib.mjs';
+import { consume, measure, measurePaired, report, seedBytes } from '../lib.mjs';
+
+const binary = process.argv[2];
+const unit = { ns: 1, us: 1e3, ms: 1e6, s: 1e9 };
+/** One run of one native benchmark: ns per item (Google Benchmark's real time over its items counter). */
+function native({ name }) {
+  // Google Benchmark takes a regex and names runs with their arguments, "<name>/<arg>…" (the 1e6, 1e8 and experiment rows).
+  const filter = `^${name.replace(/[^\w/-]/g, '\\$&')}(/.*)?$`;
+  const p = spawnSync(binary, [`--benchmark_filter=${filter}`, '--benchmark_format=json', '--benchmark_min_time=0.1'],
+    { encoding: 'utf8', maxBuffer: 1 << 26 });
+  if (p.status !== 0 || !p.stdout) throw new Error(`native benchmark ${name} failed (${p.error ?? `exit ${p.status}`}):\n${p.stderr}`);
+  const [b] = JSON.parse(p.stdout).benchmarks;
+  if (!b || b.run_name.split('/').slice(0, 2).join('/') !== name) throw new Error(`native benchmark ${name}: no such benchmark in ${binary}`);
+  return (b.real_time * unit[b.time_unit]) / (b.items ?? 1);
+}
+const timed = (twins, opts) => (binary ? measurePaired(twins, native, opts) : measure(twins, opts));
 
 const core = await loadCore('package');
 const bulk = await loadCore('shuffle');  // shuffle() and permutation() have a module of their own
@@ -34,7 +53,7 @@ for (const [measureKind, n] of [[0, 3], [1, 52]]) {
 }
 // Not a twin: the cost of one direct export call (deck52 above makes two per shuffle).
 const deck = core.deck('xoshiro256', seedBytes(1));
-contenders.push({ name: 'abi-call', fn: () => consume(m._fd_deck_size(deck)) });
+const call = { name: 'abi-call', fn: () => consume(m._fd_deck_size(deck)) };
 // The 10^8 cache-aware twin, run as core_bench.cpp runs it: the shuffle alone, back to back, on one
 // heap array, in steps of 2^18 units. (Scenario 3 times the same shuffle interleaved with
 // Fisher–Yates, permutation() and d3 passes over other 400 MB arrays: a different condition.)
@@ -50,6 +69,7 @@ const cacheAware = {
   },
 };
 report('native-twin', [
-  ...measure(contenders, { rounds: 11, sampleMs: 30 }),
-  ...measure([cacheAware], { rounds: 5, reps: 1, warmupMs: 0, warmupCalls: 2 }),  // the first call grows the heap
+  ...timed(contenders, { rounds: 9, sampleMs: 100 }),
+  ...measure([call], { rounds: 11, sampleMs: 30 }),
+  ...timed([cacheAware], { rounds: 5, reps: 1, warmupMs: 0, warmupCalls: 2 }),  // the first call grows the heap
 ]);
