@@ -31,6 +31,13 @@ function quantile(sorted, q) {
   return sorted[lo] + (sorted[Math.min(lo + 1, sorted.length - 1)] - sorted[lo]) * (at - lo);
 }
 
+/** The median of samples and their spread: half the interquartile range, in % of the median. */
+function centre(xs) {
+  const sorted = [...xs].sort((a, b) => a - b);
+  const m = median(sorted);
+  return { m, spread: ((quantile(sorted, 0.75) - quantile(sorted, 0.25)) / 2 / m) * 100 };
+}
+
 function sample(fn, reps) {
   const t0 = performance.now();
   for (let i = 0; i < reps; i++) fn();
@@ -43,15 +50,15 @@ function calibrate(contenders, { sampleMs, warmupMs, warmupCalls, maxReps = 1e7,
     const until = performance.now() + warmupMs;
     let calls = 0;
     while (performance.now() < until || calls < warmupCalls) c.fn(), calls++;
-    if (fixed) return { reps: fixed };
+    if (fixed) return fixed;
     // Calibrate on a batch: per-call timing of sub-microsecond work is mostly timer noise.
     let n = 1;
     while (n < maxReps) {
       const ms = sample(c.fn, n) * n * 1e-6;
-      if (ms >= sampleMs / 4) return { reps: Math.max(1, Math.min(maxReps, Math.round((n * sampleMs) / ms))) };
+      if (ms >= sampleMs / 4) return Math.max(1, Math.min(maxReps, Math.round((n * sampleMs) / ms)));
       n *= 4;
     }
-    return { reps: maxReps };
+    return maxReps;
   });
 }
 
@@ -63,7 +70,7 @@ function calibrate(contenders, { sampleMs, warmupMs, warmupCalls, maxReps = 1e7,
  * Returns rows { name, group, peer, note, ns, spread, rounds, reps }.
  */
 export function measure(contenders, { rounds = 15, sampleMs = 20, warmupMs = 300, warmupCalls = 2, maxReps = 1e7, reps: fixed } = {}) {
-  const reps = calibrate(contenders, { sampleMs, warmupMs, warmupCalls, maxReps, reps: fixed }).map((x) => x.reps);
+  const reps = calibrate(contenders, { sampleMs, warmupMs, warmupCalls, maxReps, reps: fixed });
   const times = contenders.map(() => []);
   for (let r = 0; r < rounds; r++) {
     for (let k = 0; k < contenders.length; k++) {
@@ -72,9 +79,7 @@ export function measure(contenders, { rounds = 15, sampleMs = 20, warmupMs = 300
     }
   }
   return contenders.map((c, i) => {
-    const sorted = [...times[i]].sort((a, b) => a - b);
-    const m = median(sorted);
-    const spread = ((quantile(sorted, 0.75) - quantile(sorted, 0.25)) / 2 / m) * 100;
+    const { m, spread } = centre(times[i]);
     return { name: c.name, group: c.group ?? '', peer: !!c.peer, note: c.note ?? '', ns: m, spread, rounds, reps: reps[i] };
   });
 }
@@ -89,17 +94,16 @@ export function measure(contenders, { rounds = 15, sampleMs = 20, warmupMs = 300
  */
 export function measurePaired(contenders, other, { rounds = 9, sampleMs = 100, warmupMs = 300, warmupCalls = 2, reps: fixed } = {}) {
   return contenders.map((c) => {
-    const [{ reps }] = calibrate([c], { sampleMs, warmupMs, warmupCalls, reps: fixed });
+    const [reps] = calibrate([c], { sampleMs, warmupMs, warmupCalls, reps: fixed });
+    const mine = () => sample(c.fn, reps) / (c.ops ?? 1);
     const own = [], theirs = [], ratios = [];
     for (let r = 0; r < rounds; r++) {
       let w, n;
-      if (r % 2 === 0) w = sample(c.fn, reps) / (c.ops ?? 1), n = other(c);
-      else n = other(c), w = sample(c.fn, reps) / (c.ops ?? 1);
+      if (r % 2 === 0) w = mine(), n = other(c);
+      else n = other(c), w = mine();
       own.push(w), theirs.push(n), ratios.push(w / n);
     }
-    const sorted = [...ratios].sort((a, b) => a - b);
-    const ratio = median(sorted);
-    const spread = ((quantile(sorted, 0.75) - quantile(sorted, 0.25)) / 2 / ratio) * 100;
+    const { m: ratio, spread } = centre(ratios);
     return { name: c.name, group: c.group ?? '', peer: false, note: c.note ?? '', ns: median(own), other: median(theirs), ratio, spread, rounds, reps };
   });
 }
@@ -117,9 +121,7 @@ export async function measureAsync(contenders, { rounds = 7, warmupCalls = 2 } =
     }
   }
   return contenders.map((c, i) => {
-    const sorted = [...times[i]].sort((a, b) => a - b);
-    const m = median(sorted);
-    const spread = ((quantile(sorted, 0.75) - quantile(sorted, 0.25)) / 2 / m) * 100;
+    const { m, spread } = centre(times[i]);
     return { name: c.name, group: c.group ?? '', peer: !!c.peer, note: c.note ?? '', ns: m, spread, rounds, reps: 1 };
   });
 }
