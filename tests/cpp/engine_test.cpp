@@ -154,6 +154,41 @@ TEST(ChaCha20, HotReadersDrawTheEngineStreamAndLeaveItWhereThoseDrawsWould) {
   EXPECT_GE(twin.rekeys(), 5u);  // the runs did cross the interval
 }
 
+TEST(ChaCha20, RunsReadFromTheBufferAndFillAreTheEngineStreamAcrossReKeys) {
+  // Two ways to take many words at once, against a twin that only calls next_u32(), across
+  // buffer refills (64 words) and re-keys (every 128 words, reserve keys in all three): runs read
+  // straight from the buffer through a Reader (words(), end(), resume(): the batches of one in
+  // swap_down()), and fill() (fairdeck/random's words). Same words, then the same position,
+  // state and re-key count.
+  ChaCha20 runs_side(counting_key()), fill_side(counting_key()), twin(counting_key());
+  for (ChaCha20* e : {&runs_side, &fill_side, &twin}) {
+    e->rekey_every(128);
+    for (std::uint8_t k = 1; k <= 12; ++k) e->add_reserve(Bytes32{k});
+  }
+  const std::uint32_t runs[] = {0, 1, 63, 64, 65, 127, 128, 129, 3, 200, 61};
+  for (std::uint32_t r = 0; r < 11; ++r) {
+    std::vector<std::uint32_t> want(runs[r]), read, filled(runs[r]);
+    for (auto& w : want) w = twin.next_u32();
+    {
+      auto view = hot(runs_side);
+      while (read.size() < runs[r]) {
+        const std::uint32_t* q = view.words();
+        ASSERT_NE(q, view.end()) << "words() is never empty";
+        for (; q != view.end() && read.size() < runs[r]; ++q) read.push_back(*q);
+        view.resume(q);
+      }
+    }
+    fill_side.fill(filled.data(), runs[r]);
+    ASSERT_EQ(read, want) << "run " << r;
+    ASSERT_EQ(filled, want) << "run " << r;
+    for (const ChaCha20* e : {&runs_side, &fill_side}) {
+      ASSERT_EQ(e->save(), twin.save()) << "after run " << r;
+      ASSERT_EQ(e->rekeys(), twin.rekeys()) << "after run " << r;
+    }
+  }
+  EXPECT_GE(twin.rekeys(), 5u);  // the runs did cross the interval
+}
+
 TEST(Xoshiro256, HotCopiesDrawTheEngineStreamAndLeaveItWhereThoseDrawsWould) {
   Xoshiro256 hot_side(counting_key()), twin(counting_key());
   for (int run : {0, 1, 7, 100}) {

@@ -146,6 +146,40 @@ struct ZeroEveryThird {
   std::uint32_t next_u32() noexcept { return ++n % 3 == 0 ? 0 : e.next_u32(); }
 };
 
+/// The same words as ZeroEveryThird, handed out as ChaCha20 hands out its own: from a buffer (of
+/// 7 words, so that runs end at every phase of the zeros) through a Reader with words(), end() and
+/// resume(). swap_down()'s batches of one then read the buffer directly, and every third word
+/// (0: below 2^32 mod b for every bound b that is not a power of two) is rejected there.
+struct BufferedZeroEveryThird {
+  static constexpr std::uint32_t kWords = 7;
+  Xoshiro256 e;
+  int n = 0;
+  std::uint32_t buffer[kWords] = {};
+  std::uint32_t at = kWords;
+  void refill() noexcept {
+    for (auto& w : buffer) w = ++n % 3 == 0 ? 0 : e.next_u32();
+    at = 0;
+  }
+  std::uint32_t next_u32() noexcept {
+    if (at == kWords) refill();
+    return buffer[at++];
+  }
+  class Reader {
+  public:
+    explicit Reader(BufferedZeroEveryThird& engine) noexcept : e_(engine) {}
+    std::uint32_t next_u32() noexcept { return e_.next_u32(); }
+    const std::uint32_t* words() noexcept {
+      if (e_.at == kWords) e_.refill();
+      return e_.buffer + e_.at;
+    }
+    const std::uint32_t* end() const noexcept { return e_.buffer + kWords; }
+    void resume(const std::uint32_t* at) noexcept { e_.at = static_cast<std::uint32_t>(at - e_.buffer); }
+
+  private:
+    BufferedZeroEveryThird& e_;
+  };
+};
+
 /// Fisher–Yates steps from bound `from` down to 2 in chunks of `chunk`, with `pending` dice left by
 /// earlier rolls, through descend() + swap (reference) or swap_down(); the array, then a word.
 template <class Engine>
@@ -171,7 +205,7 @@ TEST(Dice, SwapDownIsDescendWithSwapsEvenWhenWordsAreRejected) {
     for (std::uint32_t chunk : {1u, 2u, 3u, 7u, 64u, 100000u}) {
       for (std::uint32_t pending : {0u, 1u, 3u}) {
         const Bytes32 key = key_from_u64(from * 31 + chunk);
-        Dice d1, d2, d3, d4, d5, d6;
+        Dice d1, d2, d3, d4, d5, d6, d7, d8;
         EXPECT_EQ(steps(ChaCha20(key), from, chunk, pending, false, d1), steps(ChaCha20(key), from, chunk, pending, true, d2))
             << "chacha20 from=" << from << " chunk=" << chunk << " pending=" << pending;
         EXPECT_EQ(steps(Xoshiro256(key), from, chunk, pending, false, d3), steps(Xoshiro256(key), from, chunk, pending, true, d4))
@@ -179,7 +213,10 @@ TEST(Dice, SwapDownIsDescendWithSwapsEvenWhenWordsAreRejected) {
         EXPECT_EQ(steps(ZeroEveryThird{Xoshiro256(key)}, from, chunk, pending, false, d5),
                   steps(ZeroEveryThird{Xoshiro256(key)}, from, chunk, pending, true, d6))
             << "zero every third word, from=" << from << " chunk=" << chunk << " pending=" << pending;
-        for (const auto& [x, y] : {std::pair{&d1, &d2}, std::pair{&d3, &d4}, std::pair{&d5, &d6}}) {
+        EXPECT_EQ(steps(BufferedZeroEveryThird{Xoshiro256(key)}, from, chunk, pending, false, d7),
+                  steps(BufferedZeroEveryThird{Xoshiro256(key)}, from, chunk, pending, true, d8))
+            << "buffered, zero every third word, from=" << from << " chunk=" << chunk << " pending=" << pending;
+        for (const auto& [x, y] : {std::pair{&d1, &d2}, std::pair{&d3, &d4}, std::pair{&d5, &d6}, std::pair{&d7, &d8}}) {
           ASSERT_EQ(x->count, y->count);
           if (x->count == 0) continue;
           EXPECT_EQ(x->next_bound, y->next_bound);

@@ -145,10 +145,36 @@ public:
       return *at_++;
     }
 
+    /// The words next_u32() would return next, up to the end of the buffer: [words(), end()),
+    /// never empty (it refills first). A loop that reads them itself then calls resume() with
+    /// the first word it did not use.
+    const std::uint32_t* words() noexcept {
+      if (at_ == end()) {
+        e_.index_ = kWords;
+        e_.advance();
+        at_ = e_.buffer_ + e_.index_;
+      }
+      return at_;
+    }
+    const std::uint32_t* end() const noexcept { return e_.buffer_ + kWords; }
+    void resume(const std::uint32_t* at) noexcept { at_ = at; }
+
   private:
     ChaCha20& e_;
     const std::uint32_t* at_;  // the next word in e_.buffer_
   };
+
+  /// Writes the next `count` words to `out`: the same words as `count` next_u32() calls, copied
+  /// a run of the buffer at a time.
+  void fill(std::uint32_t* out, std::uint32_t count) noexcept {
+    while (count != 0) {
+      if (index_ == kWords) advance();
+      const std::uint32_t run = count < kWords - index_ ? count : kWords - index_;
+      const std::uint32_t* from = buffer_ + index_;
+      for (std::uint32_t i = 0; i < run; ++i) out[i] = from[i];
+      out += run, count -= run, index_ += run;
+    }
+  }
 
   /// Mixes fresh entropy into the key: new key = `fresh` XOR the next 32 keystream bytes,
   /// so a weak `fresh` can never make the engine weaker. The position restarts at 0.
