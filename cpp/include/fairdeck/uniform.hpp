@@ -181,8 +181,10 @@ struct Dice {
     while (b >= to && count != 0 && next_bound == b) std::swap(p[b - 1], p[roll(engine, b)]), --b;
     if (b >= to) {
       int k = 0;
-      if (b > kSingleAbove) b = singles(engine, p, b, to), k = 1;
-      if (b >= to) {
+      if constexpr (buffered<Engine>) {
+        if (b > kSingleAbove) b = singles(engine, p, b, to), k = 1;
+      }
+      {
         auto e = hot(engine);  // its state in registers while the swaps store (see hot())
         b = whole_batches(e, p, b, to, k);
       }
@@ -196,6 +198,7 @@ private:
   /// the last batch's size in k. The engine comes as hot()'s view.
   template <class Engine, class T>
   [[gnu::always_inline]] static std::uint32_t whole_batches(Engine& engine, T* p, std::uint32_t b, std::uint32_t to, int& k) noexcept {
+    for (; b >= to && b > kSingleAbove; --b, k = 1) std::swap(p[b - 1], p[bounded(engine, b)]);  // batches of one (unbuffered engines)
     while (b >= to) {
       std::uint64_t prod = b;
       int n = 1;  // batch()'s size: as many bounds as fit under kBatchLimit, never below 2
@@ -222,23 +225,26 @@ private:
     return b;
   }
 
-  /// swap_down()'s batches of one (bounds above kSingleAbove), from bound b down (b ≥ to); returns
-  /// the bound left. A function of its own, with its own hot() view, so that V8 keeps this loop's
-  /// values in registers instead of sharing an allocation with the batch code.
+  /// True if hot()'s view of Engine hands out its buffer's words directly (ChaCha20::Reader).
+  template <class Engine>
+  static constexpr bool buffered = requires(Engine& e) { hot(e).words(); hot(e).end(); };
+
+  /// swap_down()'s batches of one (bounds above kSingleAbove) for a buffered engine, from bound b
+  /// down (b ≥ to); returns the bound left. One Lemire attempt per word read straight from the
+  /// buffer, so that the inner loop has no call (a refill call inside it made V8 spill the bound,
+  /// the base and the buffer end), in a function of its own. Unbuffered engines (xoshiro256) keep
+  /// the loop in whole_batches(): given a function of its own it was no faster, and the fairness
+  /// module's 3-card loop got slower.
   template <class Engine, class T>
   [[gnu::noinline]] static std::uint32_t singles(Engine& engine, T* p, std::uint32_t b, std::uint32_t to) noexcept {
     auto e = hot(engine);
-    if constexpr (requires { e.words(); e.end(); }) {  // a buffered engine: attempts straight from its buffer
-      while (b >= to && b > kSingleAbove) {
-        const std::uint32_t *q = e.words(), *end = e.end();
-        for (; q != end && b >= to && b > kSingleAbove;) {
-          std::uint32_t j;
-          if (detail::lemire_try<std::uint32_t>(*q++, b, j)) std::swap(p[b - 1], p[j]), --b;
-        }
-        e.resume(q);
+    while (b >= to && b > kSingleAbove) {
+      const std::uint32_t *q = e.words(), *end = e.end();
+      for (; q != end && b >= to && b > kSingleAbove;) {
+        std::uint32_t j;
+        if (detail::lemire_try<std::uint32_t>(*q++, b, j)) std::swap(p[b - 1], p[j]), --b;
       }
-    } else {
-      for (; b >= to && b > kSingleAbove; --b) std::swap(p[b - 1], p[bounded(e, b)]);
+      e.resume(q);
     }
     return b;
   }
