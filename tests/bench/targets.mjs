@@ -53,9 +53,18 @@ export function evaluate(r) {
     for (const rng of ['xoshiro256', 'chacha20']) {
       const fy = find(large, `core Fisher–Yates ${rng}`), ca = find(large, `core cache-aware ${rng}`), v = fy.ns / ca.ns;
       const secs = (row) => `${(row.ns / 1e9).toFixed(2)} s ± ${row.spread.toFixed(0)}%`;
+      // What the engine's words alone cost each side, from the words/<rng> twin (WASM ns per word):
+      // the cache-aware shuffle of 10^8 draws 4/3 words per item (3 labels of 512 buckets per
+      // word, then one per Fisher–Yates step in the buckets), plain Fisher–Yates one.
+      const perWord = r.twin?.find((t) => t.name === `words/${rng}`)?.wasm;
+      const words = perWord === undefined ? '' : (() => {
+        const caWords = (1e8 * 4) / 3, fyWords = 1e8, rest = (fy.ns - fyWords * perWord) / (ca.ns - caWords * perWord);
+        return `; its ${(caWords / 1e8).toFixed(2)}·10^8 words take about ${((caWords * perWord) / 1e9).toFixed(2)} s of it and Fisher–Yates's 10^8 about ` +
+          `${((fyWords * perWord) / 1e9).toFixed(2)} s (words/${rng} twin: ${perWord.toFixed(2)} ns each), which leaves the rest of the cache-aware shuffle ${x(rest)} faster than the rest of Fisher–Yates`;
+      })();
       add(`10^8 items, cache-aware ≥ 2.5× faster than plain Fisher–Yates in WASM, ${rng}`, `${x(v)} faster`, v >= 2.5,
         `missed by ${x(2.5 / v)}: cache-aware ${secs(ca)} against Fisher–Yates ${secs(fy)}; the scatter is bound by its stores into 512 buckets` +
-          (rng === 'chacha20' ? ", and it draws about 1.33 words per item against 1, which weighs most with ChaCha20's dearer words" : ''));
+          (rng === 'chacha20' ? ", and it draws about 1.33 words per item against 1, which weighs most with ChaCha20's dearer words" : '') + words);
     }
   }
 
