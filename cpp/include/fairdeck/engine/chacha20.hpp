@@ -136,21 +136,14 @@ public:
     Reader(const Reader&) = delete;
     Reader& operator=(const Reader&) = delete;
 
-    std::uint32_t next_u32() noexcept {
-      if (at_ == e_.buffer_ + kWords) {
-        e_.index_ = kWords;  // advance() may re-key, which reads the position
-        e_.advance();
-        at_ = e_.buffer_ + e_.index_;
-      }
-      return *at_++;
-    }
+    std::uint32_t next_u32() noexcept { return *(words(), at_++); }
 
     /// The words next_u32() would return next, up to the end of the buffer: [words(), end()),
     /// never empty (it refills first). A loop that reads them itself then calls resume() with
     /// the first word it did not use.
     const std::uint32_t* words() noexcept {
       if (at_ == end()) {
-        e_.index_ = kWords;
+        e_.index_ = kWords;  // advance() may re-key, which reads the position
         e_.advance();
         at_ = e_.buffer_ + e_.index_;
       }
