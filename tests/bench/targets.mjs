@@ -20,6 +20,25 @@ const FAIRNESS_BEFORE = { 'permutations n=3': 37.2 / 18.3, 'positions n=52': 359
 /** Issue 14's budget for the README example, JS + wasm, gzip. */
 const SIZE_GOAL = 40 * 1024;
 
+/**
+ * Engine words per item of the 10^8 cache-aware shuffle: 3 labels of 512 buckets per word, then one
+ * word per Fisher–Yates step in the buckets (plain Fisher–Yates: one per item).
+ */
+const CA_WORDS = 4 / 3;
+
+/**
+ * What the engine's words alone cost each side of the 10^8 comparison (times in ns per shuffle),
+ * from `perWord`, the words/<rng> twin's WASM ns per word. The twin also stores every word it
+ * makes, which the shuffles do not, so this is an upper estimate of the words' share, and the
+ * ratio of the rest a high one.
+ */
+function wordsShare(fyNs, caNs, perWord, rng) {
+  const caWords = 1e8 * CA_WORDS, fyWords = 1e8, rest = (fyNs - fyWords * perWord) / (caNs - caWords * perWord);
+  return `; its ${CA_WORDS.toFixed(2)}·10^8 words take up to ${((caWords * perWord) / 1e9).toFixed(2)} s of it and Fisher–Yates's 10^8 up to ` +
+    `${((fyWords * perWord) / 1e9).toFixed(2)} s (${perWord.toFixed(2)} ns each as the words/${rng} twin makes and stores them), ` +
+    `which would leave the rest of the cache-aware shuffle up to ${x(rest)} faster than the rest of Fisher–Yates`;
+}
+
 /** Evaluates every guard; `r` maps scenario id → result (see run.mjs). */
 export function evaluate(r) {
   const out = [];
@@ -53,20 +72,11 @@ export function evaluate(r) {
     for (const rng of ['xoshiro256', 'chacha20']) {
       const fy = find(large, `core Fisher–Yates ${rng}`), ca = find(large, `core cache-aware ${rng}`), v = fy.ns / ca.ns;
       const secs = (row) => `${(row.ns / 1e9).toFixed(2)} s ± ${row.spread.toFixed(0)}%`;
-      // What the engine's words alone cost each side, from the words/<rng> twin (WASM ns per word):
-      // the cache-aware shuffle of 10^8 draws 4/3 words per item (3 labels of 512 buckets per
-      // word, then one per Fisher–Yates step in the buckets), plain Fisher–Yates one. The twin
-      // also stores every word it makes, which the shuffles do not, so this is an upper estimate
-      // of the words' share, and the ratio of the rest a high one.
       const perWord = r.twin?.find((t) => t.name === `words/${rng}`)?.wasm;
-      const words = perWord === undefined ? '' : (() => {
-        const caWords = (1e8 * 4) / 3, fyWords = 1e8, rest = (fy.ns - fyWords * perWord) / (ca.ns - caWords * perWord);
-        return `; its ${(caWords / 1e8).toFixed(2)}·10^8 words take up to ${((caWords * perWord) / 1e9).toFixed(2)} s of it and Fisher–Yates's 10^8 up to ` +
-          `${((fyWords * perWord) / 1e9).toFixed(2)} s (${perWord.toFixed(2)} ns each as the words/${rng} twin makes and stores them), which would leave the rest of the cache-aware shuffle up to ${x(rest)} faster than the rest of Fisher–Yates`;
-      })();
       add(`10^8 items, cache-aware ≥ 2.5× faster than plain Fisher–Yates in WASM, ${rng}`, `${x(v)} faster`, v >= 2.5,
         `missed by ${x(2.5 / v)}: cache-aware ${secs(ca)} against Fisher–Yates ${secs(fy)}; the scatter is bound by its stores into 512 buckets` +
-          (rng === 'chacha20' ? ", and it draws about 1.33 words per item against 1, which weighs most with ChaCha20's dearer words" : '') + words);
+          (rng === 'chacha20' ? `, and it draws about ${CA_WORDS.toFixed(2)} words per item against 1, which weighs most with ChaCha20's dearer words` : '') +
+          (perWord === undefined ? '' : wordsShare(fy.ns, ca.ns, perWord, rng)));
     }
   }
 
