@@ -56,7 +56,7 @@ function largeNote(rows, twin) {
     const caWords = 1e8 * CA_WORDS, fyWords = 1e8, rest = (fy.ns - fyWords * perWord) / (ca.ns - caWords * perWord);
     note += ` (${perWord.toFixed(2)} ns each, as the words/chacha20 twin of §5 makes and stores them): its ${CA_WORDS.toFixed(2)}·10^8 words take up to ` +
       `${((caWords * perWord) / 1e9).toFixed(2)} s of its time and Fisher–Yates's 10^8 up to ${((fyWords * perWord) / 1e9).toFixed(2)} s, ` +
-      `which would leave the rest of the cache-aware shuffle up to ${(rest).toFixed(2)}× faster than the rest of Fisher–Yates`;
+      `which would leave the rest of the cache-aware shuffle up to ${rest.toFixed(2)}× faster than the rest of Fisher–Yates`;
   }
   return note + '. Plain Fisher–Yates over DRAM also varies from run to run with the memory traffic of the host.';
 }
