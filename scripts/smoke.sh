@@ -11,6 +11,15 @@ echo "smoke: packed $tarball ($(du -k "$tmp/$tarball" | cut -f1) KiB)"
 cd "$tmp"
 echo '{"name":"smoke","version":"1.0.0","type":"module","private":true}' > package.json
 npm install --no-audit --no-fund --loglevel=error "./$tarball" >/dev/null
+# Strict CSP: no JS file the package ships may evaluate strings (the Embind glue is built eval-free:
+# cpp/bindings/invokers.js). The scan reads every .js in the installed tarball; the negative control
+# shows that it finds an eval site when one is there.
+scan() { grep -rlP '(?<![\w$.])(new\s+Function|eval)\s*\(' --include='*.js' "$@" || true; }
+evals=$(scan node_modules/fairdeck)
+[ -z "$evals" ] || { echo "smoke: these shipped files evaluate strings (new Function/eval): $evals"; exit 1; }
+mkdir -p control && echo 'var f = new Function("return 1");' > control/x.js
+[ -n "$(scan control)" ] || { echo "smoke: the eval scan's negative control was not found"; exit 1; }
+echo "smoke: no new Function or eval( in the $(find node_modules/fairdeck -name '*.js' | wc -l) shipped .js files"
 cat > smoke.mjs <<'JS'
 import { init, Deck, shuffle, permutation } from 'fairdeck';
 import { randomUint32 } from 'fairdeck/random';

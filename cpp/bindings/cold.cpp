@@ -1,8 +1,9 @@
-// cpp/bindings/cold.cpp — the deck module's cold exports, compiled -Oz (CMakeLists.txt): making
-// and restoring decks, saving state, deck info, faces, and making
-// word streams. Each runs once per object or per page, so size matters more than speed here; the
-// exports called per deal or per chunk stay in fairdeck.cpp at -O3 (docs/size.md). fairdeck.cpp
-// is linked first, so where both files use the same inline function the -O3 copy is the one kept.
+// cpp/bindings/cold.cpp — the deck module's Embind bindings (EMSCRIPTEN_BINDINGS below) and its
+// cold methods, compiled -Oz (CMakeLists.txt): making and restoring decks, saving state, deck
+// info, piles, faces, and word streams. Each runs once per object or per page, so size matters
+// more than speed here; the methods called per deal or per shuffle are in fairdeck.cpp at -O3
+// (docs/size.md), and fairdeck.cpp says the rules every binding follows. fairdeck.cpp is linked
+// first, so where both files use the same inline function the -O3 copy is the one kept.
 #include <cstdint>
 #include <cstring>
 #include <memory>
@@ -10,6 +11,8 @@
 #include <string>
 #include <string_view>
 #include <vector>
+
+#include <emscripten/bind.h>
 
 #include "common.hpp"
 #include "decks.hpp"
@@ -48,124 +51,202 @@ std::uint64_t whole(double x) {
 
 }  // namespace
 
-// Fresh entropy for the core's re-keying of secure decks (fairdeck/entropy.hpp): an import the
-// package provides (web/src/instantiate.ts: crypto.getRandomValues, at most 65,536 bytes per
+// Fresh entropy for the core's re-keying of secure decks (fairdeck/entropy.hpp): a JS function
+// of this project's (cpp/bindings/imports.js: crypto.getRandomValues, at most 65,536 bytes per
 // call). A missing or throwing source returns 0, never throws: the core then reports a clean
 // error and changes nothing.
-extern "C" __attribute__((import_module("env"), import_name("js_entropy"))) int js_entropy(std::uint8_t* out, std::size_t n);
+extern "C" int js_entropy(std::uint8_t* out, std::size_t n);
 
 namespace {
 bool entropy_from_js(std::uint8_t* out, std::size_t n) { return js_entropy(out, n) != 0; }
 const bool g_entropy_installed = (fd::set_entropy_source(&entropy_from_js), true);
-}  // namespace
 
-extern "C" {
+/// A deck's options as TypeScript checked them (options.ts): DeckSpec in binding.ts.
+struct DeckSpec {
+  std::string style;
+  u32 decks, jokers, size;
+  std::string strategy;
+  EngineSpec engine;
+  explicit DeckSpec(const val& s)
+      : style(bytes_of(s["style"])), decks(s["decks"].as<u32>()), jokers(s["jokers"].as<u32>()), size(s["size"].as<u32>()),
+        strategy(bytes_of(s["strategy"])), engine(s["engine"]) {}
+};
+/// A provable deck's options (provable.hpp, docs/provably-fair.md): `server` the 32 seed bytes,
+/// `client` the UTF-8 client seed, `nonce` an integer 0 … 2^53 − 1 (exact in a double).
+struct ProvableSpec {
+  std::string style;
+  u32 decks, jokers, size;
+  std::string server, client;
+  double nonce;
+  explicit ProvableSpec(const val& s)
+      : style(bytes_of(s["style"])), decks(s["decks"].as<u32>()), jokers(s["jokers"].as<u32>()), size(s["size"].as<u32>()),
+        server(bytes_of(s["server"])), client(bytes_of(s["client"])), nonce(s["nonce"].as<double>()) {}
+};
+/// A saved state's fields (fd::StateFields; web/src/state.ts read the JSON and checked each
+/// field's type). The ids, the undealt, returned and dealt piles then the dice, are in the input
+/// buffer (input()); flags: 1 seeded, 2 order "hidden", 4 engine present (else null). `entropy`
+/// (32 bytes) keys a state saved without its secret.
+struct StateSpec {
+  std::string style, strategy, rng, engine, entropy;
+  double decks, jokers, size;
+  u32 flags, undealt, returned, dealt, ids;
+  explicit StateSpec(const val& s)
+      : style(bytes_of(s["style"])), strategy(bytes_of(s["strategy"])), rng(bytes_of(s["rng"])), engine(bytes_of(s["engine"])),
+        entropy(bytes_of(s["entropy"])), decks(s["decks"].as<double>()), jokers(s["jokers"].as<double>()),
+        size(s["size"].as<double>()), flags(s["flags"].as<u32>()), undealt(s["undealt"].as<u32>()),
+        returned(s["returned"].as<u32>()), dealt(s["dealt"].as<u32>()), ids(s["ids"].as<u32>()) {}
+};
 
-// (names and limits: manifest.cpp, read at build time; errors, text results and memory: basics.cpp)
+/// The input buffer for a state's ids: filled by JS through input(n), read by restore().
+std::vector<u32> g_input;
 
-// ---- decks ----
-EMSCRIPTEN_KEEPALIVE CoreDeck* fd_deck_new(const char* style, u32 style_len, u32 decks, u32 jokers, u32 size,
-                                           const char* strategy, u32 strategy_len, const char* rng, u32 rng_len,
-                                           int seed_kind, const char* seed, u32 seed_len) {
+fd::Composition composition(const std::string& style, u32 decks, u32 jokers, u32 size) {
+  return fd::make_composition(style, decks, jokers, size);
+}
+
+CoreDeck* make(const val& spec) {
   return guard<CoreDeck*>(nullptr, [&] {
-    const auto c = fd::make_composition(std::string(view(style, style_len)), decks, jokers, size);
-    return adopt(std::make_unique<fd::Deck>(c, fd::parse_strategy(view(strategy, strategy_len)),
-                                            make_rng(view(rng, rng_len), seed_kind, view(seed, seed_len))));
+    const DeckSpec s(spec);
+    const auto c = composition(s.style, s.decks, s.jokers, s.size);
+    return adopt(std::make_unique<fd::Deck>(c, fd::parse_strategy(s.strategy), s.engine.make()));
   });
 }
-/// A provable deck (provable.hpp, docs/provably-fair.md): `server` the 32 seed bytes, `client` the
-/// UTF-8 client seed, `nonce` an integer 0 … 2^53 − 1 (exact in a double).
-EMSCRIPTEN_KEEPALIVE CoreDeck* fd_deck_new_provable(const char* style, u32 style_len, u32 decks, u32 jokers, u32 size,
-                                                    const char* server, u32 server_len, const char* client,
-                                                    u32 client_len, double nonce) {
+
+CoreDeck* make_provable(const val& spec) {
   return guard<CoreDeck*>(nullptr, [&] {
+    const ProvableSpec s(spec);
     fd::ProvableSeeds seeds;
-    if (server_len != 32) throw fd::TypeError("provable.serverSeed must be 32 bytes");
-    std::copy(server, server + 32, seeds.server.begin());
-    if (!(nonce >= 0 && nonce <= 9007199254740991.0) || nonce != static_cast<double>(static_cast<std::uint64_t>(nonce)))
+    if (s.server.size() != 32) throw fd::TypeError("provable.serverSeed must be 32 bytes");
+    std::copy(s.server.begin(), s.server.end(), seeds.server.begin());
+    if (!(s.nonce >= 0 && s.nonce <= 9007199254740991.0) || s.nonce != static_cast<double>(static_cast<std::uint64_t>(s.nonce)))
       throw fd::RangeError("provable.nonce must be an integer from 0 to 2^53 − 1");
-    seeds.client = std::string(view(client, client_len));
-    seeds.nonce = static_cast<std::uint64_t>(nonce);
-    return adopt(std::make_unique<fd::Deck>(fd::make_composition(std::string(view(style, style_len)), decks, jokers, size), seeds));
+    seeds.client = s.client;
+    seeds.nonce = static_cast<std::uint64_t>(s.nonce);
+    return adopt(std::make_unique<fd::Deck>(composition(s.style, s.decks, s.jokers, s.size), seeds));
   });
 }
-/// A deck from a saved state's fields (fd::StateFields; web/src/state.ts read the JSON and checked
-/// each field's type). `ids` holds the undealt, returned and dealt piles, then the dice, as
-/// little-endian u32; `flags`: 1 seeded, 2 order "hidden", 4 engine present (else null).
-/// `entropy` (32 bytes) keys a state saved without its secret.
-EMSCRIPTEN_KEEPALIVE CoreDeck* fd_deck_restore(const char* style, u32 style_len, const char* strategy, u32 strategy_len,
-                                               const char* rng, u32 rng_len, const char* engine, u32 engine_len,
-                                               const char* entropy, u32 entropy_len, const char* ids, u32 ids_len,
-                                               double decks, double jokers, double size, u32 flags, u32 undealt,
-                                               u32 returned, u32 dealt) {
+
+/// n u32 slots for a state's ids, as a view JS fills; null (error recorded) if the heap is full.
+val input(u32 n) {
+  if (!guard(false, [&] { return g_input.resize(n), true; })) return val::null();
+  return val(emscripten::typed_memory_view(n, g_input.data()));
+}
+
+CoreDeck* restore(const val& spec) {
+  std::vector<u32> input = std::move(g_input);  // freed however this ends
+  g_input = {};
   return guard<CoreDeck*>(nullptr, [&] {
-    const u32 words = ids_len / 4;
-    if (ids_len % 4 || undealt > words || returned > words - undealt || dealt > words - undealt - returned)
+    const StateSpec s(spec);
+    const u32 words = std::min<std::size_t>(s.ids, input.size());
+    if (s.undealt > words || s.returned > words - s.undealt || s.dealt > words - s.undealt - s.returned)
       throw fd::TypeError("state piles do not match the ids given");
     fd::StateFields f;
-    f.style = view(style, style_len), f.strategy = view(strategy, strategy_len), f.rng = view(rng, rng_len);
-    f.decks = whole(decks), f.jokers = whole(jokers), f.size = whole(size);
-    f.seeded = flags & 1, f.hidden = flags & 2;
-    if (flags & 4) f.engine = std::string(view(engine, engine_len));
-    const auto take = [&ids](std::vector<u32>& pile, u32 n) {  // ids need not be aligned: memcpy
-      pile.resize(n);
-      if (n) std::memcpy(pile.data(), ids, std::size_t{n} * 4), ids += std::size_t{n} * 4;
-    };
-    take(f.undealt, undealt), take(f.returned, returned), take(f.dealt, dealt);
-    take(f.dice, words - undealt - returned - dealt);
+    f.style = s.style, f.strategy = s.strategy, f.rng = s.rng;
+    f.decks = whole(s.decks), f.jokers = whole(s.jokers), f.size = whole(s.size);
+    f.seeded = s.flags & 1, f.hidden = s.flags & 2;
+    if (s.flags & 4) f.engine = s.engine;
+    const u32* ids = input.data();
+    const auto take = [&ids](std::vector<u32>& pile, u32 n) { pile.assign(ids, ids + n), ids += n; };
+    take(f.undealt, s.undealt), take(f.returned, s.returned), take(f.dealt, s.dealt);
+    take(f.dice, words - s.undealt - s.returned - s.dealt);
+    std::vector<u32>().swap(input);
     std::optional<fd::Bytes32> key;
-    if (entropy_len) key = to_key(view(entropy, entropy_len));
+    if (!s.entropy.empty()) key = to_key(s.entropy);
     return adopt(fd::restore_fields(f, key));
   });
 }
+
+/// The deck's three window cells (CoreDeck), as a view JS keeps until the heap grows.
+val port(CoreDeck& d) { return val(emscripten::typed_memory_view(3, d.port)); }
+/// The deck's id buffer, whole (deal, pile and returnCards use its first slots).
+val ids(CoreDeck& d) { return val(emscripten::typed_memory_view(d.buffer.size(), d.buffer.data())); }
+u32 size(CoreDeck& d) { return d.deck->size(); }
+
 /// What the deck was made with, as JSON (text result).
-EMSCRIPTEN_KEEPALIVE const char* fd_deck_info(CoreDeck* d) {
-  return guard<const char*>(nullptr, [&] { return text(deck_info(*d->deck)); });
-}
-/// The state as JSON (text result); 0 with the error recorded if it cannot be written.
-EMSCRIPTEN_KEEPALIVE const char* fd_deck_save(CoreDeck* d, bool include_secret) {
-  return on(d, [&](fd::Deck& k) { return guard<const char*>(nullptr, [&] { return text(fd::save_state(k, include_secret)); }); });
+val info(CoreDeck& d) { return text_or_null([&] { return deck_info(*d.deck); }); }
+/// The state as JSON (text result); null with the error recorded if it cannot be written.
+val save(CoreDeck& d, bool include_secret) {
+  return on(&d, [&](fd::Deck& k) { return text_or_null([&] { return fd::save_state(k, include_secret); }); });
 }
 
-// ---- piles and returning cards (once per call, not per card) ----
 /// Copies pile 0 (undealt), 1 (returned) or 2 (dealt) into the buffer; its length, or kFailed.
-EMSCRIPTEN_KEEPALIVE u32 fd_deck_pile(CoreDeck* d, int which) {
-  return on(d, [&](fd::Deck& k) {
+u32 pile(CoreDeck& d, int which) {
+  return on(&d, [&](fd::Deck& k) {
     return guard(kFailed, [&] {
       const auto v = k.pile(which);
-      std::copy(v.begin(), v.end(), d->reserve(static_cast<u32>(v.size())));
+      std::copy(v.begin(), v.end(), d.reserve(static_cast<u32>(v.size())));
       return static_cast<u32>(v.size());
     });
   });
 }
-/// The deck's id buffer, holding at least n slots (for fd_deck_return's ids); 0 if out of memory
-/// (or if n is 0 and the buffer was never used).
-EMSCRIPTEN_KEEPALIVE u32* fd_deck_input(CoreDeck* d, u32 n) {
-  return guard<u32*>(nullptr, [&] { return d->reserve(n); });
+/// Makes the deck's id buffer hold at least n slots (for returnCards' ids): false if out of memory.
+bool reserve(CoreDeck& d, u32 n) {
+  return guard(false, [&] { return d.reserve(n), true; });
 }
 /// Returns the n ids at the buffer to the deck: all or nothing. False: error recorded.
-EMSCRIPTEN_KEEPALIVE bool fd_deck_return(CoreDeck* d, u32 n) {
-  return on(d, [&](fd::Deck& k) { return guard(false, [&] { return k.return_cards(std::span(d->buffer.data(), n)), true; }); });
+bool return_cards(CoreDeck& d, u32 n) {
+  return on(&d, [&](fd::Deck& k) {
+    return guard(false, [&] { return k.return_cards(std::span(d.buffer.data(), std::min<std::size_t>(n, d.buffer.size()))), true; });
+  });
 }
 
-// ---- raw engine output (bulk shuffles: shuffle.cpp) ----
-EMSCRIPTEN_KEEPALIVE fd::Rng* fd_words_new(const char* rng, u32 rng_len, int seed_kind, const char* seed, u32 seed_len) {
-  return guard<fd::Rng*>(nullptr, [&] { return new fd::Rng(make_rng(view(rng, rng_len), seed_kind, view(seed, seed_len))); });
+/// A stream of an engine's raw words (fairdeck/random) and the buffer it fills for JS.
+struct CoreWords {
+  fd::Rng rng;
+  std::vector<u32> out;
+};
+CoreWords* words_make(const val& engine) {
+  return guard<CoreWords*>(nullptr, [&] { return new CoreWords{EngineSpec(engine).make(), {}}; });
+}
+/// The engine's next `count` 32-bit outputs, as a view; null (error recorded) if out of memory.
+val words_next(CoreWords& w, u32 count) {
+  if (w.out.size() < count && !guard(false, [&] { return w.out.resize(count), true; })) return val::null();
+  w.rng.fill(w.out.data(), count);
+  return val(emscripten::typed_memory_view(count, w.out.data()));
 }
 
-// ---- faces ----
 /// One deck of a style (jokers included) as a JSON array of [code, name, rank, suit] (text result).
-EMSCRIPTEN_KEEPALIVE const char* fd_faces(const char* style, u32 style_len, u32 jokers) {
-  return guard<const char*>(nullptr, [&] {
-    const auto c = fd::make_composition(std::string(view(style, style_len)), 1, jokers, 0);
+val faces(const val& style, u32 jokers) {
+  return text_or_null([&] {
+    const auto c = fd::make_composition(bytes_of(style), 1, jokers, 0);
     Text out;
     out << "[";
     for (u32 i = 0; i < c.per_deck(); ++i) {
       const fd::Face f = c.style->face(i);
       out << (i ? ",[\"" : "[\"") << f.code << "\",\"" << f.name << "\",\"" << f.rank << "\",\"" << f.suit << "\"]";
     }
-    return text(std::move((out << "]").s));
+    return std::move((out << "]").s);
   });
 }
 
-}  // extern "C"
+}  // namespace
+
+EMSCRIPTEN_BINDINGS(fairdeck_deck) {
+  using namespace emscripten;
+  using fairdeck::abi::CoreDeck;
+  // Decks: made by the class functions (null, the error recorded, when the options are refused),
+  // freed by the handle's delete() (web/src/deck.ts: dispose, `using`, or a FinalizationRegistry).
+  class_<CoreDeck>("CoreDeck")
+      .class_function("make", &make, allow_raw_pointers())
+      .class_function("makeProvable", &make_provable, allow_raw_pointers())
+      .class_function("restore", &restore, allow_raw_pointers())
+      .function("port", &port)
+      .function("ids", &ids)
+      .function("shuffle", &hot::shuffle)
+      .function("shuffleRemaining", &hot::shuffle_remaining)
+      .function("dealOne", &hot::deal_one)
+      .function("deal", &hot::deal)
+      .function("remaining", &hot::remaining)
+      .function("returned", &hot::returned)
+      .function("size", &size)
+      .function("pile", &pile)
+      .function("reserve", &reserve)
+      .function("returnCards", &return_cards)
+      .function("info", &info)
+      .function("save", &save);
+  function("input", &input);
+  class_<CoreWords>("CoreWords")
+      .class_function("make", &words_make, allow_raw_pointers())
+      .function("next", &words_next);
+  function("faces", &faces);
+}

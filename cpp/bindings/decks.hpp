@@ -1,6 +1,7 @@
-// cpp/bindings/decks.hpp — a deck as the binding holds it (CoreDeck) and the `on` wrapper every
-// deck export goes through; shared by the hot exports (fairdeck.cpp, -O3) and the cold ones
-// (cold.cpp, -Oz: construction, state, manifest, faces).
+// cpp/bindings/decks.hpp — a deck as the binding holds it (CoreDeck: Embind's class "CoreDeck")
+// and the `on` wrapper every deck method goes through; shared by the hot methods (fairdeck.cpp,
+// -O3) and the cold ones with the EMSCRIPTEN_BINDINGS block (cold.cpp, -Oz: construction, state,
+// faces).
 #pragma once
 
 #include <cstdint>
@@ -15,12 +16,14 @@ namespace fairdeck::abi {
 
 /// A deck as JS sees it: the core deck, the heap buffer for ids in and out, and the three cells
 /// of its dealing window (Deck::window): cards whose deals are already decided, which JS deals
-/// itself, order[window − 1 − taken], counting them in `taken`; every export applies that count
+/// itself, order[window − 1 − taken], counting them in `taken`; every method applies that count
 /// before anything else (see `on`). An eager deck's window is its undealt pile while its return
 /// pile is empty. A lazy or bitmap deck's window is a look-ahead (Deck::look_ahead) that
-/// fd_deck_deal_one makes after each card it deals: `burst` cards, 4 at first, doubling at each
+/// the core dealOne() makes after each card it deals: `burst` cards, 4 at first, doubling at each
 /// refill up to 64, and back to 4 when a window was left partly used (the core then had to undo
 /// it), so that dealOne() mixed with other calls wastes few steps.
+/// JS reads the three cells through a typed_memory_view (port()), and the ids the deck writes for
+/// it (deal, piles) through another over `buffer` (ids()): both are re-read when the heap grows.
 struct CoreDeck {
   std::unique_ptr<fd::Deck> deck;
   std::vector<u32> buffer;
@@ -46,8 +49,18 @@ struct CoreDeck {
   }
 };
 
+/// The hot methods (fairdeck.cpp, -O3), bound in cold.cpp's EMSCRIPTEN_BINDINGS.
+namespace hot {
+bool shuffle(CoreDeck& d);
+bool shuffle_remaining(CoreDeck& d);
+int deal_one(CoreDeck& d);
+u32 deal(CoreDeck& d, u32 n);
+u32 remaining(CoreDeck& d);
+u32 returned(CoreDeck& d);
+}  // namespace hot
+
 /// Runs f(deck) after applying the cards JS took from the window; republishes the window after.
-/// f must not throw (exports that can fail catch inside, with guard): no cleanup is needed here,
+/// f must not throw (methods that can fail catch inside, with guard): no cleanup is needed here,
 /// so no JS exception trampoline (invoke_*) sits on the hot paths.
 template <class F>
 auto on(CoreDeck* d, F&& f) noexcept {

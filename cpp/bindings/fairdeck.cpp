@@ -1,32 +1,29 @@
-// cpp/bindings/fairdeck.cpp — the binding: a plain C ABI over the core, called directly from
-// TypeScript (web/src/abi.ts). It only translates: numbers, (pointer, length) byte strings, and
-// copies through the WASM heap.
+// cpp/bindings/fairdeck.cpp — the deck module's hot methods, compiled -O3 (CMakeLists.txt): the
+// ones called per deal or per shuffle. They are bound, with the cold ones, by the
+// EMSCRIPTEN_BINDINGS block in cold.cpp (-Oz), as methods of Embind's class "CoreDeck".
 //
-// Why a C ABI and not Embind: Embind's invokers are built with `new Function`, which a strict
-// Content-Security-Policy forbids, and its eval-free mode costs ~10x per call; its JS glue is
-// also most of the package's JS. Direct exports need no eval and cost one call each; the modules
-// are standalone, with no glue at all (web/src/instantiate.ts, docs/toolchain.md).
+// The binding is Embind (EMSCRIPTEN_BINDINGS, class_, emscripten::val, typed_memory_view) and
+// only translates: numbers and option objects (read as vals inside `guard`, common.hpp says why
+// they are not value_objects) in, and typed_memory_views of the heap out. Its JS
+// invokers are this project's own, eval-free and re-entrant (cpp/bindings/invokers.js), so a
+// strict Content-Security-Policy works and a call costs what Embind's eval'd invokers cost.
 //
-// Rules every export follows:
+// Rules every binding follows:
 //  - No C++ exception crosses into JavaScript: `guard` catches, records the error's kind and
-//    message (fd_error_kind / fd_error_message) and the export reports failure by its return value.
-//  - Text results (state JSON, manifest, faces) live in one buffer until fd_text_free(); TS copies
-//    them out at once and frees them in a `finally`, so a failed decode never leaks.
-//  - Every deck export goes through `on(deck, …)`: it first applies the cards JS dealt from the
+//    message (errorKind / errorMessage, basics.cpp) and the binding reports failure by its
+//    result: false, -2, kFailed or null. TypeScript then throws a TypeError or RangeError.
+//  - Text results (state JSON, info, faces) are a view of one buffer until textFree(); TS decodes
+//    them at once and frees them in a `finally`, so a failed decode never leaks.
+//  - Every deck method goes through `on(deck, …)`: it first applies the cards JS dealt from the
 //    deck's window (the `taken` cell), then runs, then republishes the window. JS cannot forget.
-//    (fd_deck_remaining and fd_deck_returned only subtract `taken`, keeping the window open.)
+//    (remaining and returned only subtract `taken`, keeping the window open.)
+#include <algorithm>
 #include <cstdint>
-#include <cstdlib>
-#include <memory>
-#include <new>
-#include <string>
-#include <string_view>
-#include <vector>
 
 #include "common.hpp"
 #include "decks.hpp"
 
-using namespace fairdeck::abi;  // errors, guard, text results, make_rng (common.hpp); CoreDeck, on (decks.hpp)
+using namespace fairdeck::abi;  // errors, guard (common.hpp); CoreDeck, on (decks.hpp)
 
 namespace {
 /// A secure deck's look-ahead, which fails (changing nothing) if re-keying finds no fresh entropy;
@@ -42,64 +39,46 @@ namespace {
 }
 }  // namespace
 
-extern "C" {
+namespace fairdeck::abi::hot {
 
-// The hot exports, compiled -O3; construction, state, manifest and faces are in cold.cpp (-Oz).
-
-// ---- decks ----
-EMSCRIPTEN_KEEPALIVE void fd_deck_free(CoreDeck* d) { delete d; }
-/// Address of the deck's three window cells (see CoreDeck).
-EMSCRIPTEN_KEEPALIVE u32* fd_deck_port(CoreDeck* d) { return d->port; }
-/// Gathers every card and shuffles; 1, or 0 (error recorded, nothing changed) if a secure deck
+/// Gathers every card and shuffles; false (error recorded, nothing changed) if a secure deck
 /// could not get the fresh entropy its re-keying needs, or a provable deck has no next round.
-EMSCRIPTEN_KEEPALIVE int fd_deck_shuffle(CoreDeck* d) {
-  return on(d, [](fd::Deck& k) { return rekeying(k, 0, [&] { return k.shuffle(), 1; }); });
+bool shuffle(CoreDeck& d) {
+  return on(&d, [](fd::Deck& k) { return rekeying(k, false, [&] { return k.shuffle(), true; }); });
 }
-EMSCRIPTEN_KEEPALIVE int fd_deck_shuffle_remaining(CoreDeck* d) {
-  return on(d, [](fd::Deck& k) { return rekeying(k, 0, [&] { return k.shuffle_remaining(), 1; }); });
+bool shuffle_remaining(CoreDeck& d) {
+  return on(&d, [](fd::Deck& k) { return rekeying(k, false, [&] { return k.shuffle_remaining(), true; }); });
 }
 /// A card id, -1 when the deck is empty, or -2 (error recorded, nothing dealt) if re-keying failed.
 /// A lazy or bitmap deck then looks ahead (CoreDeck): the next dealOne() calls read the window.
 /// If that look-ahead cannot re-key, it changes nothing and the window stays empty: the next
 /// deal asks again and reports the error itself.
-EMSCRIPTEN_KEEPALIVE int fd_deck_deal_one(CoreDeck* d) {
-  return on(d, [d](fd::Deck& k) {
+int deal_one(CoreDeck& d) {
+  return on(&d, [&d](fd::Deck& k) {
     const int card = rekeying(k, -2, [&] {
       const u32 c = k.deal_one();
       return c == fd::kNoCard ? -1 : static_cast<int>(c);
     });
     if (card >= 0 && k.strategy() != fd::Strategy::eager && k.remaining() != 0) {
-      if (!k.rng().rekeying()) k.look_ahead(d->burst);  // cannot fail: no re-keying
-      else if (!try_look_ahead(k, d->burst)) return card;
-      d->burst = std::min(2 * d->burst, fd::LookAhead::kCapacity);
+      if (!k.rng().rekeying()) k.look_ahead(d.burst);  // cannot fail: no re-keying
+      else if (!try_look_ahead(k, d.burst)) return card;
+      d.burst = std::min(2 * d.burst, fd::LookAhead::kCapacity);
     }
     return card;
   });
 }
-/// Deals up to n cards into the buffer; how many, or kFailed (error recorded, nothing dealt) if
-/// the buffer cannot grow or re-keying failed.
-EMSCRIPTEN_KEEPALIVE u32 fd_deck_deal(CoreDeck* d, u32 n) {
-  return on(d, [&](fd::Deck& k) {
+/// Deals up to n cards into the buffer (ids()); how many, or kFailed (error recorded, nothing
+/// dealt) if the buffer cannot grow or re-keying failed.
+u32 deal(CoreDeck& d, u32 n) {
+  return on(&d, [&](fd::Deck& k) {
     const u32 want = std::min(n, k.remaining());  // guarded only when the buffer must grow
-    if (d->buffer.size() < want && !guard(false, [&] { return d->reserve(want), true; })) return kFailed;
-    return rekeying(k, kFailed, [&] { return k.deal(n, d->buffer.data()); });
+    if (d.buffer.size() < want && !guard(false, [&] { return d.reserve(want), true; })) return kFailed;
+    return rekeying(k, kFailed, [&] { return k.deal(n, d.buffer.data()); });
   });
 }
-// (piles and returning cards, per call not per card: cold.cpp)
-EMSCRIPTEN_KEEPALIVE u32* fd_deck_buffer(CoreDeck* d) { return d->buffer.data(); }
-EMSCRIPTEN_KEEPALIVE u32 fd_deck_size(CoreDeck* d) { return d->deck->size(); }
 /// remaining and returned leave the window open: the cards JS took from it are only subtracted
 /// (a look-ahead's cards count as remaining, and no window reaches the return pile).
-EMSCRIPTEN_KEEPALIVE u32 fd_deck_remaining(CoreDeck* d) { return d->deck->remaining() - d->port[1]; }
-EMSCRIPTEN_KEEPALIVE u32 fd_deck_returned(CoreDeck* d) { return d->deck->returned(); }
+u32 remaining(CoreDeck& d) { return d.deck->remaining() - d.port[1]; }
+u32 returned(CoreDeck& d) { return d.deck->returned(); }
 
-// (bulk shuffles: a module of their own, cpp/bindings/shuffle.cpp)
-
-// ---- raw engine output: fairdeck/random ----
-EMSCRIPTEN_KEEPALIVE void fd_words_free(fd::Rng* r) { delete r; }
-/// Writes the engine's next `count` 32-bit outputs at out.
-EMSCRIPTEN_KEEPALIVE void fd_words_fill(fd::Rng* r, u32* out, u32 count) { r->fill(out, count); }
-
-// (fairness experiments: a module of their own, cpp/bindings/fairness.cpp)
-
-}  // extern "C"
+}  // namespace fairdeck::abi::hot

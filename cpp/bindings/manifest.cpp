@@ -1,6 +1,6 @@
 // cpp/bindings/manifest.cpp — the core's names and limits as JSON, for TypeScript and the pages.
-// Built into a module of its own that is never shipped: scripts/build-wasm.sh instantiates it once
-// at build time and writes what fd_manifest returns to web/src/wasm/manifest.js, which manifest()
+// Built into a module of its own that is never shipped: scripts/build-wasm.sh loads it once at
+// build time and writes what its Embind function manifest() returns to web/src/wasm/manifest.js, which manifest()
 // in web/src/manifest.ts reads. The facts stay in the C++ headers; the shipped deck module does
 // not carry the code that spells them out (docs/size.md).
 #include <string>
@@ -41,8 +41,6 @@ std::string manifest() {
 
 }  // namespace
 
-extern "C" {
-EMSCRIPTEN_KEEPALIVE const char* fd_manifest() {
-  return guard<const char*>(nullptr, [] { return text(manifest()); });
+EMSCRIPTEN_BINDINGS(fairdeck_manifest) {
+  emscripten::function("manifest", +[] { return text_or_null(manifest); });
 }
-}  // extern "C"

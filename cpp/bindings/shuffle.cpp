@@ -1,45 +1,91 @@
 // cpp/bindings/shuffle.cpp — the bulk-shuffle module: `shuffle(array)` and `permutation(n)`.
 // A WebAssembly module of its own (docs/size.md), so that an app that only deals cards never
 // ships the Fisher–Yates and cache-aware loops for every array width and engine; the package
-// loads it in `init()` only when its `shuffle` or `permutation` is in the app. Same rules as
-// fairdeck.cpp (no exception crosses into JS; `guard` records errors); basics.cpp is linked too.
+// loads it in `init()` only when its `shuffle` or `permutation` is in the app. Same rules as the
+// deck module (fairdeck.cpp: no exception crosses into JS; `guard` records errors); basics.cpp
+// is linked too.
 #include <cstdint>
+#include <cstdlib>
+#include <memory>
 
 #include "common.hpp"
 #include "fairdeck/bulk.hpp"
 
-using namespace fairdeck::abi;  // errors, guard, make_rng (common.hpp)
+using namespace fairdeck::abi;  // errors, guard, EngineSpec (common.hpp)
 
-extern "C" {
+namespace {
 
-EMSCRIPTEN_KEEPALIVE fd::BulkShuffle* fd_bulk_new(u32 n, const char* rng, u32 rng_len, int seed_kind, const char* seed,
-                                                  u32 seed_len) {
-  return guard<fd::BulkShuffle*>(nullptr, [&] {
-    return new fd::BulkShuffle(n, make_rng(view(rng, rng_len), seed_kind, view(seed, seed_len)));
-  });
+/// A bulk shuffle of n items and the heap array it shuffles (data(): JS copies the items in and
+/// out through a typed_memory_view of it). A malloc'd block, not a std::vector: wasm32's vector
+/// stops at 2^31 − 1 bytes, the heap at 4 GiB.
+struct CoreBulk {
+  fd::BulkShuffle bulk;
+  std::unique_ptr<u8, decltype(&std::free)> array{nullptr, &std::free};
+  std::size_t size = 0;
+};
+
+CoreBulk* make(u32 n, const val& engine) {
+  return guard<CoreBulk*>(nullptr, [&] { return new CoreBulk{fd::BulkShuffle(n, EngineSpec(engine).make())}; });
 }
-EMSCRIPTEN_KEEPALIVE void fd_bulk_free(fd::BulkShuffle* b) { delete b; }
-/// Shuffles the heap array at ptr in bounded steps; 0 when done or failed (then fd_bulk_ok is false).
-EMSCRIPTEN_KEEPALIVE u32 fd_bulk_step(fd::BulkShuffle* b, void* ptr, int width, u32 count) {
+/// The array of `bytes` bytes, as a Uint8Array view; null (error recorded) if the heap is full.
+val data(CoreBulk& b, double bytes) {
+  g_error_kind = kNone;
+  if (!(bytes >= 0 && bytes <= 4294967295.0) || bytes != static_cast<double>(static_cast<std::size_t>(bytes))) {
+    record_error(kRangeError, "the array's size must be a whole number of bytes below 4 GiB");
+    return val::null();
+  }
+  const auto n = static_cast<std::size_t>(bytes);
+  if (n != b.size) {
+    b.array.reset(), b.size = 0;
+    if (n > 0) {
+      b.array.reset(static_cast<u8*>(std::malloc(n)));
+      if (!b.array) {
+        record_error(kRangeError, "not enough WASM memory for the array (the heap holds at most 4 GiB)");
+        return val::null();
+      }
+      b.size = n;
+    }
+  }
+  return val(emscripten::typed_memory_view(b.size, b.array.get()));
+}
+/// Shuffles the array (items of `width` bytes) in bounded steps of `count` positions; 0 when done
+/// or failed (then ok() is false).
+u32 step(CoreBulk& b, int width, u32 count) {
+  void* p = b.array.get();
   u32 k = 0;
   switch (width) {
-    case 1: k = b->step(static_cast<u8*>(ptr), count); break;
-    case 2: k = b->step(static_cast<std::uint16_t*>(ptr), count); break;
-    case 8: k = b->step(static_cast<std::uint64_t*>(ptr), count); break;
-    default: k = b->step(static_cast<u32*>(ptr), count); break;
+    case 1: k = b.bulk.step(static_cast<u8*>(p), count); break;
+    case 2: k = b.bulk.step(static_cast<std::uint16_t*>(p), count); break;
+    case 8: k = b.bulk.step(static_cast<std::uint64_t*>(p), count); break;
+    default: k = b.bulk.step(static_cast<u32*>(p), count); break;
   }
-  if (b->failed())
+  if (b.bulk.failed())
     record_error(kRangeError, "not enough WASM memory for the cache-aware shuffle's scratch array");
   return k;
 }
-EMSCRIPTEN_KEEPALIVE bool fd_bulk_ok(fd::BulkShuffle* b) { return !b->failed(); }
-#ifdef FAIRDECK_BENCH_EXPORTS
-/// Bench-only build (preset wasm-bench): plain Fisher–Yates whatever n is, for the 10^8 comparison.
-EMSCRIPTEN_KEEPALIVE void fd_bulk_plain(fd::BulkShuffle* b) { b->fisher_yates_only(); }
-#endif
-/// Writes start, start + 1, … (count values) at ptr: permutation()'s identity, without a JS loop.
-EMSCRIPTEN_KEEPALIVE void fd_fill_identity(u32* out, u32 start, u32 count) {
+bool ok(CoreBulk& b) { return !b.bulk.failed(); }
+/// Writes start, start + 1, … (count values) into the array from slot `start`: permutation()'s
+/// identity, without a JS loop.
+void identity(CoreBulk& b, u32 start, u32 count) {
+  u32* out = reinterpret_cast<u32*>(b.array.get()) + start;
   for (u32 i = 0; i < count; ++i) out[i] = start + i;
 }
+#ifdef FAIRDECK_BENCH_EXPORTS
+/// Bench-only build (preset wasm-bench): plain Fisher–Yates whatever n is, for the 10^8 comparison.
+void plain(CoreBulk& b) { b.bulk.fisher_yates_only(); }
+#endif
 
-}  // extern "C"
+}  // namespace
+
+EMSCRIPTEN_BINDINGS(fairdeck_shuffle) {
+  using namespace emscripten;
+  class_<CoreBulk>("CoreBulk")
+      .class_function("make", &make, allow_raw_pointers())
+      .function("data", &data)
+      .function("step", &step)
+      .function("ok", &ok)
+#ifdef FAIRDECK_BENCH_EXPORTS
+      .function("plain", &plain)
+#endif
+      .function("identity", &identity);
+}

@@ -6,14 +6,14 @@
  */
 import { describe, expect, it } from 'vitest';
 import { Deck, init } from 'fairdeck';
-import { native } from '../../web/src/abi.js';
+import { native } from '../../web/src/binding.js';
 
 const MAX_SAVABLE = 2 ** 24;
 
 describe('toJSON of a deck above the savable maximum', () => {
   it('is a RangeError naming the size and the maximum, and leaves the heap as it was', async () => {
     await init();
-    const m = { heapUsed: () => native().abi.heap_used() };
+    const m = native();
     for (const size of [MAX_SAVABLE + 1, 2 ** 26]) {
       const deck = new Deck({ size, strategy: 'bitmap', seed: 1 });
       deck.deal(3);

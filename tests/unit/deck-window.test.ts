@@ -6,8 +6,9 @@
 // has a look-ahead, and for deals, returns and full-cycle reshuffles an eager and a lazy deck deal
 // the same cards (README, Strategies).
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { Deck, init, permutation, type Card } from 'fairdeck';
-import { native } from '../../web/src/abi.js';
+import { Deck, init, manifest, type Card } from 'fairdeck';
+import { bytes, native, type CoreDeck } from '../../web/src/binding.js';
+import { raw } from './helpers.js';
 
 beforeAll(() => init());
 
@@ -80,7 +81,13 @@ describe('Deck dealing window', () => {
     for (const strategy of ['eager', 'lazy', 'bitmap'] as const) {
       const a = deck({ seed: 3, rng: 'xoshiro256', strategy }), b = deck({ seed: 3, rng: 'xoshiro256', strategy });
       expect(a.dealOne()!.id).toBe(b.deal(1)[0].id);
-      expect(permutation(1 << 23).length).toBe(1 << 23);  // 32 MiB: more than the initial 16 MiB heap
+      // A block as large as the deck module's whole heap: the memory grows (permutation() would
+      // grow the shuffle module's heap, not this one).
+      const m = raw(native()), before = m.HEAPU8, size = before.length, block = m._malloc(size);
+      expect(block).not.toBe(0);
+      m._free(block);
+      expect(m.HEAPU8.length, 'the deck module grew').toBeGreaterThan(size);
+      expect(before.length, 'the old heap views detached').toBe(0);
       expect(a.dealOne()!.id).toBe(b.deal(1)[0].id);  // (a lazy or bitmap deck: from its look-ahead)
       expect(a.deal(10).map((c) => c.id)).toEqual(b.deal(10).map((c) => c.id));
       expect(a.dealOne()!.id).toBe(b.deal(1)[0].id);
@@ -110,15 +117,30 @@ describe('Deck dealing window', () => {
   });
 });
 
-/** Counts the deck module's fd_deck_deal_one calls while `body` runs. */
+/** The prototype of the core decks' Embind handles (CoreDeck in cpp/bindings/cold.cpp), whose dealOne every Deck calls. */
+function coreDeckPrototype(): CoreDeck {
+  const h = native().CoreDeck.make({
+    style: bytes('french'), decks: 1, jokers: 0, size: 0, strategy: bytes('eager'),
+    engine: { rng: bytes('chacha20'), seedKind: manifest().seedKinds.integer, seed: new Uint8Array(8) },
+  });
+  if (h === null) throw new Error('CoreDeck.make failed');
+  const proto = Object.getPrototypeOf(h) as CoreDeck;
+  h.delete();
+  return proto;
+}
+
+/** Counts the deck module's CoreDeck.dealOne calls (cpp/bindings/fairdeck.cpp, hot::deal_one) while `body` runs. */
 function countingDealOne(body: () => void): number {
-  const abi = native().abi, original = abi.deck_deal_one;
+  const proto = coreDeckPrototype(), original = proto.dealOne;
   let calls = 0;
-  abi.deck_deal_one = (ptr: number) => (calls++, original(ptr));
+  proto.dealOne = function (this: CoreDeck) {
+    calls++;
+    return original.call(this);
+  };
   try {
     body();
   } finally {
-    abi.deck_deal_one = original;
+    proto.dealOne = original;
   }
   return calls;
 }

@@ -18,3 +18,19 @@ export function seedOf(v: VectorSeed): number | bigint | string | Uint8Array {
 export function vectors<T>(name: string): T {
   return JSON.parse(readFileSync(new URL(`../vectors/${name}`, import.meta.url), 'utf8')) as T;
 }
+
+/**
+ * Emscripten's raw heap functions, which every module object has (the package never uses them):
+ * tests take blocks with them to fill or grow a module's heap. `_malloc` is the wasm export
+ * itself, so it returns 0 when nothing fits and a signed i32 (an address above 2 GiB reads as a
+ * negative number, which `_free` takes back as it is).
+ */
+export interface RawHeap {
+  _malloc(bytes: number): number;
+  _free(ptr: number): void;
+}
+
+/** `m` with its raw heap functions typed (see RawHeap). */
+export function raw<M extends object>(m: M): M & RawHeap {
+  return m as M & RawHeap;
+}

@@ -5,7 +5,7 @@
  * growth during bulk work does not disturb earlier results or a deck's dealing window.
  * (Running out of WASM memory altogether is in leaks-oom.test.ts.)
  *
- * The heap is measured with the binding's `fd_heap_used()` (malloc's count of allocated bytes), which
+ * The heap is measured with the binding's `heapUsed()` (malloc's count of allocated bytes), which
  * falls when memory is freed — unlike the memory's size, which never shrinks.
  */
 import v8 from 'node:v8';
@@ -13,13 +13,16 @@ import vm from 'node:vm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Deck, init, permutation, shuffle, type DeckOptions } from 'fairdeck';
 import { randomUint32, RandomStream } from 'fairdeck/random';
-import { coreError, native, takeText, withBytes, type Core } from '../../web/src/abi.js';
+import { bytes, coreError, native, takeText, type DeckModule } from '../../web/src/binding.js';
+import type { Handle } from '../../web/src/instantiate.js';
+import { manifest } from '../../web/src/manifest.js';
 import { readState } from '../../web/src/state.js';
 import { shuffleCore, type ShuffleCore } from '../../web/src/shuffle-load.js';
+import { raw } from './helpers.js';
 
-let c: Core;
+let c: DeckModule;
 let s: ShuffleCore;  // the module of shuffle() and permutation(): its own heap
-const heapUsed = () => c.abi.heap_used();
+const heapUsed = () => c.heapUsed();
 beforeAll(async () => {
   await init();
   c = native();
@@ -56,7 +59,7 @@ describe('the WASM heap', () => {
     };
     for (const o of OPTIONS) warm(o); // first use of each path may allocate once (e.g. Embind caches)
     warm({});
-    const used = heapUsed(), memory = c.m.HEAPU8.length;
+    const used = heapUsed(), memory = c.HEAPU8.length;
     const N = 1_000_000;
     for (let i = 0; i < N; i++) {
       const deck = new Deck(i % 1000 === 999 ? { strategy: 'lazy' } : OPTIONS[i % OPTIONS.length]);
@@ -68,7 +71,7 @@ describe('the WASM heap', () => {
       deck.dispose();
     }
     expect(heapUsed()).toBe(used);
-    expect(c.m.HEAPU8.length).toBe(memory);
+    expect(c.HEAPU8.length).toBe(memory);
     expect(new Deck({ seed: 42 }).deal(52).map(String)).toEqual(reference);
   }, 600_000); // Embind without dynamic execution (strict CSP) is ~10× slower per call until the C ABI lands
 
@@ -76,7 +79,7 @@ describe('the WASM heap', () => {
     permutation(10, { seed: 1 });
     shuffle([1, 2, 3], { seed: 1 });
     new RandomStream({ seed: 1 }).dispose();
-    const used = heapUsed(), usedShuffle = s.abi.heap_used();
+    const used = heapUsed(), usedShuffle = s.heapUsed();
     for (let i = 0; i < 2000; i++) {
       permutation(i % 300, { seed: i });
       shuffle(Array.from({ length: i % 50 }, (_, k) => k), { seed: i, rng: 'xoshiro256' });
@@ -87,7 +90,7 @@ describe('the WASM heap', () => {
       stream.dispose();
     }
     expect(heapUsed()).toBe(used);
-    expect(s.abi.heap_used(), 'the shuffle module').toBe(usedShuffle);
+    expect(s.heapUsed(), 'the shuffle module').toBe(usedShuffle);
   });
 
   it('measures something: holding decks raises heapUsed (so the checks above can fail)', () => {
@@ -171,25 +174,34 @@ describe('errors raised in the core', () => {
       d.dispose();
       return state;
     })();
-    /** A binding object that reports failure with 0: throw the recorded error as JS would, else free it. */
-    const failed = (ptr: number, free: (p: number) => void) => {
-      if (ptr === 0) throw coreError(c);
-      free(ptr);
+    /** A binding object that reports failure with null: throw the recorded error as JS would, else free it. */
+    const failed = (handle: Handle | null) => {
+      if (handle === null) throw coreError(c);
+      handle.delete();
     };
+    const integerSeed = manifest().seedKinds.integer;
     const rawDeck = (style: string, decks: number, strategy: string, seed: Uint8Array) =>
-      failed(withBytes(c, [style, strategy, 'chacha20', seed], (a) => c.abi.deck_new(a[0], a[1], decks, 0, 0, a[2], a[3], a[4], a[5], 1, a[6], a[7])), c.abi.deck_free);
-    const rawWords = (rng: string, seed: Uint8Array) =>
-      failed(withBytes(c, [rng, seed], (a) => c.abi.words_new(a[0], a[1], 1, a[2], a[3])), c.abi.words_free);
-    /** fd_deck_restore as fromJSON calls it, with the fields of `state` and `over` changed. */
-    const rawRestore = (state: string, over: { ids?: Uint8Array; size?: number; piles?: number[] } = {}) => {
+      failed(c.CoreDeck.make({ style: bytes(style), decks, jokers: 0, size: 0, strategy: bytes(strategy), engine: { rng: bytes('chacha20'), seedKind: integerSeed, seed } }));
+    const rawWords = (rng: string, seed: Uint8Array) => failed(c.CoreWords.make({ rng: bytes(rng), seedKind: integerSeed, seed }));
+    /**
+     * CoreDeck.restore as fromJSON calls it (the ids through input(), then the fields), with the
+     * fields of `state` changed: `ids` the ids put in the input buffer, `count` the ids the
+     * fields claim (StateSpec.ids), `size` and `piles` as named.
+     */
+    const rawRestore = (state: string, over: { ids?: Uint32Array; count?: number; size?: number; piles?: number[] } = {}) => {
       const f = readState(JSON.parse(state), 2 ** 26);
-      const [u, r, d] = over.piles ?? f.piles;
-      return failed(withBytes(c, [f.style, f.strategy, f.rng, f.engine ?? '', new Uint8Array(0), over.ids ?? f.ids], (a) =>
-        c.abi.deck_restore(a[0], a[1], a[2], a[3], a[4], a[5], a[6], a[7], a[8], a[9], a[10], a[11], f.decks, f.jokers, over.size ?? f.size, f.flags, u, r, d)), c.abi.deck_free);
+      const ids = over.ids ?? f.ids, [undealt, returned, dealt] = over.piles ?? f.piles;
+      const input = c.input(ids.length);
+      if (input === null) throw coreError(c);
+      input.set(ids);
+      return failed(c.CoreDeck.restore({
+        style: bytes(f.style), strategy: bytes(f.strategy), rng: bytes(f.rng), engine: bytes(f.engine ?? ''), entropy: new Uint8Array(0),
+        decks: f.decks, jokers: f.jokers, size: over.size ?? f.size, flags: f.flags, undealt, returned, dealt, ids: over.count ?? ids.length,
+      }));
     };
     const cases: [string, () => unknown, ErrorConstructor, RegExp][] = [
       ['binding: piles longer than the ids given', () => rawRestore(JSON.stringify(good), { piles: [52, 1, 0] }), TypeError, /state piles do not match the ids given/],
-      ['binding: ids not whole words', () => rawRestore(JSON.stringify(good), { ids: new Uint8Array(7), piles: [1, 0, 0] }), TypeError, /state piles do not match the ids given/],
+      ['binding: more ids claimed than the input buffer holds', () => rawRestore(JSON.stringify(good), { ids: new Uint32Array(1), count: 2, piles: [2, 0, 0] }), TypeError, /state piles do not match the ids given/],
       ['binding: size not a whole number', () => rawRestore(JSON.stringify(good), { size: 52.5 }), RangeError, /state\.size, decks or jokers out of range/],
       ['unknown field', () => Deck.fromJSON({ ...good, extra: 1 } as never), TypeError, /unknown field 'extra'/],
       ['wrong version', () => Deck.fromJSON({ ...good, version: 2 } as never), RangeError, /state\.version must be 1/],
@@ -210,11 +222,11 @@ describe('errors raised in the core', () => {
       ['binding: bad seed bytes', () => rawWords('chacha20', new Uint8Array(3)), TypeError, /integer seed must be exactly 8 bytes/],
       ['binding: unknown engine', () => rawWords('rc4', new Uint8Array(8)), TypeError, /rng must be 'chacha20' or 'xoshiro256', got 'rc4'/],
       ['binding: unknown style for faces', () => {
-        takeText(c, withBytes(c, ['klingon'], (a) => c.abi.faces(a[0], a[1], 0)));
+        takeText(c, c.faces(bytes('klingon'), 0));
       }, TypeError, /style must be/],
     ];
     for (const [, call] of cases) expect(call).toThrow(); // warm-up: first-use allocations
-    const used = heapUsed(), memory = c.m.HEAPU8.length;
+    const used = heapUsed(), memory = c.HEAPU8.length;
     for (const [name, call, kind, message] of cases) {
       let error: unknown;
       try {
@@ -227,7 +239,7 @@ describe('errors raised in the core', () => {
       expect(reference(), `the module works after: ${name}`).toEqual(expected);
       expect(heapUsed(), `nothing leaked by: ${name}`).toBe(used);
     }
-    expect(c.m.HEAPU8.length, 'a 200-byte state did not make the memory grow').toBe(memory);
+    expect(c.HEAPU8.length, 'a 200-byte state did not make the memory grow').toBe(memory);
   });
 });
 
@@ -244,17 +256,17 @@ describe('memory growth', () => {
     // A deck mid-deal with its dealing window open on the current heap view.
     const deck = new Deck({ ...seeded, decks: 6 });
     const dealt = deck.deal(100).map((c) => c.id);
-    const memory = c.m.HEAPU8.length, shuffleMemory = s.m.HEAPU8.length;
-    const big = new Uint32Array(s.m.HEAPU8.length / 4); // a bulk shuffle needing more than its module's heap has
+    const memory = c.HEAPU8.length, shuffleMemory = s.HEAPU8.length;
+    const big = new Uint32Array(s.HEAPU8.length / 4); // a bulk shuffle needing more than its module's heap has
     for (let i = 0; i < big.length; i++) big[i] = i;
     shuffle(big, { seed: 1 });
-    expect(s.m.HEAPU8.length, 'the shuffle module grew').toBeGreaterThan(shuffleMemory);
-    const block = c.abi.alloc(memory);  // more than the deck module's heap has: it grows too
+    expect(s.HEAPU8.length, 'the shuffle module grew').toBeGreaterThan(shuffleMemory);
+    const block = raw(c)._malloc(memory);  // more than the deck module's heap has: it grows too
     expect(block).not.toBe(0);
-    c.abi.free(block);
-    expect(c.m.HEAPU8.length, 'the deck module grew').toBeGreaterThan(memory);
+    raw(c)._free(block);
+    expect(c.HEAPU8.length, 'the deck module grew').toBeGreaterThan(memory);
     // Earlier results are copies, not views of the old heaps: intact.
-    for (const r of [permRef, wordsRef, firstWords, typedRef]) expect(r.buffer === c.m.HEAPU8.buffer || r.buffer === s.m.HEAPU8.buffer).toBe(false);
+    for (const r of [permRef, wordsRef, firstWords, typedRef]) expect(r.buffer === c.HEAPU8.buffer || r.buffer === s.HEAPU8.buffer).toBe(false);
     expect([...permRef].sort((a, b) => a - b)).toEqual(Array.from({ length: 1000 }, (_, i) => i));
     expect(permutation(1000, seeded)).toEqual(permRef);
     expect(randomUint32(1000, seeded)).toEqual(wordsRef);

@@ -2,7 +2,7 @@
  * Cards: immutable and interned — one object per card id and composition, made once, so dealing
  * allocates nothing and `===` compares cards. Faces come from the core's style tables.
  */
-import { native, takeText, withBytes } from './abi.js';
+import { bytes, native, takeText } from './binding.js';
 import { show } from './errors.js';
 import { checkInt } from './options.js';
 
@@ -61,7 +61,7 @@ const tables = new Map<string, CardTable>();
 
 function styledTable(style: 'french' | 'german', decks: number, jokers: number): CardTable {
   const c = native();
-  const faces = JSON.parse(takeText(c, withBytes(c, [style], (at) => c.abi.faces(at[0], at[1], jokers)))) as [string, string, string, string][];
+  const faces = JSON.parse(takeText(c, c.faces(bytes(style), jokers))) as [string, string, string, string][];
   const cards: Card[] = [];
   const byCode = new Map<string, number[]>();
   for (let d = 0; d < decks; d++) {

@@ -5,15 +5,15 @@
  * The dealing window: cards whose deals the core has already decided, which `dealOne()` and
  * `deal(n)` read from the WASM heap without a call — an eager deck's undealt pile while its return
  * pile is empty, or the cards a lazy or bitmap deck dealt in advance (its look-ahead) after its
- * last `fd_deck_deal_one`. The window is three cells in the core's memory (CoreDeck::port in
- * cpp/bindings/decks.hpp): `window`, the cards JS may deal; `taken`, the cards it has dealt; and
- * the address of the cards, the next one at order[window − 1 − taken]. JS only ever increments
- * `taken`; every core export applies it before doing anything else (a lazy or bitmap deck then
+ * last core `dealOne()`. The window is three cells in the core's memory (CoreDeck::port in
+ * cpp/bindings/decks.hpp, read through a typed_memory_view): `window`, the cards JS may deal;
+ * `taken`, the cards it has dealt; and the address of the cards, the next one at
+ * order[window − 1 − taken]. JS only ever increments `taken`; every core method applies it before doing anything else (a lazy or bitmap deck then
  * keeps the cards taken and undoes the rest) and republishes `window` after, so no method can
  * forget to tell the core, and caller code that re-enters the deck sees a consistent deck.
  * `remaining` and `returned` only subtract `taken`, so they leave the window open.
  */
-import { coreError, native, takeText, withBytes, type Core } from './abi.js';
+import { bytes, construct, coreError, native, takeText, type CoreDeck, type DeckModule } from './binding.js';
 import { cardTable, resolveIds, type Card, type CardTable } from './card.js';
 import { entropy, seedOrEntropy } from './entropy.js';
 import { show } from './errors.js';
@@ -22,27 +22,24 @@ import { manifest } from './manifest.js';
 import { checkInt, checkKeys, deckOptions, type DeckOptions } from './options.js';
 import { readState, type DeckInfo, type DeckState } from './state.js';
 
-type Twelve = [number, number, number, number, number, number, number, number, number, number, number, number];
-
 export type { DeckInfo, DeckState } from './state.js';
 
-/** What a deck owns in the WASM heap, freed by dispose() or, if it is dropped, by the registry. */
-interface Held {
-  c: Core;
-  ptr: number;
-}
-const registry = new FinalizationRegistry<Held>(({ c, ptr }) => c.abi.deck_free(ptr));
+/** The core deck's Embind handle, deleted by dispose() or, if the Deck is dropped, by the registry. */
+const registry = new FinalizationRegistry<CoreDeck>((handle) => handle.delete());
 
 /** Passed to the constructor by fromJSON only: core decks restored from a state (a WeakMap: no caller code runs to look). */
-const restored = new WeakMap<object, number>();
+const restored = new WeakMap<object, CoreDeck>();
 
 /** A deck of cards dealt fairly by the WASM core. Call `dispose()` when done (or use `using`). */
 export class Deck implements Iterable<Card> {
-  readonly #c: Core;
-  #ptr: number;
-  /** Index of the window cells in HEAPU32: [port] window, [port + 1] taken, [port + 2] order address. */
-  readonly #port: number;
+  readonly #c: DeckModule;
+  /** The core deck (Embind's CoreDeck); null once disposed. */
+  #h: CoreDeck | null;
+  /** The window cells: [0] window, [1] taken, [2] order address (a view; re-read when the heap grows). */
+  #port: Uint32Array;
   #heap: Uint32Array;
+  /** The core's id buffer (a view; re-read when the heap grows or the buffer outgrows it). */
+  #ids: Uint32Array;
   readonly #cards: CardTable;
   #info: DeckInfo | undefined;
   /** Number of cards in the deck, dealt or not. */
@@ -51,31 +48,35 @@ export class Deck implements Iterable<Card> {
   /** A new, already shuffled deck. Requires `await init()` first. */
   constructor(options?: DeckOptions) {
     const c = native();
-    let ptr: number;
+    let h: CoreDeck | null;
     const from = typeof options === 'object' && options !== null ? restored.get(options) : undefined;
     if (from !== undefined) {
-      ptr = from;
-      const i = (this.#info = readInfo(c, ptr));
+      h = from;
+      const i = (this.#info = readInfo(c, h));
       this.#cards = cardTable(i.style, i.decks, i.jokers, i.size);
     } else {
       const o = deckOptions(options), p = o.provable;
       if (p) {  // provable decks: their own core constructor (cpp/include/fairdeck/provable.hpp)
-        ptr = withBytes(c, [o.style, p.serverBytes, p.clientBytes], (at) =>
-          c.abi.deck_new_provable(at[0], at[1], o.decks, o.jokers, o.size, at[2], at[3], at[4], at[5], p.nonce));
+        h = construct(() => c.CoreDeck.makeProvable({
+          style: bytes(o.style), decks: o.decks, jokers: o.jokers, size: o.size, server: p.serverBytes, client: p.clientBytes, nonce: p.nonce,
+        }));
       } else {
         const seed = seedOrEntropy(o.seed);
-        ptr = withBytes(c, [o.style, o.strategy, o.rng, seed.bytes], (at) =>
-          c.abi.deck_new(at[0], at[1], o.decks, o.jokers, o.size, at[2], at[3], at[4], at[5], seed.kind, at[6], at[7]));
+        h = construct(() => c.CoreDeck.make({
+          style: bytes(o.style), decks: o.decks, jokers: o.jokers, size: o.size, strategy: bytes(o.strategy),
+          engine: { rng: bytes(o.rng), seedKind: seed.kind, seed: seed.bytes },
+        }));
       }
-      if (ptr === 0) throw coreError(c);
+      if (h === null) throw coreError(c);
       this.#cards = cardTable(o.style, o.decks, o.jokers, o.size);
     }
     this.#c = c;
-    this.#ptr = ptr;
-    this.#port = c.abi.deck_port(ptr) >>> 2;
-    this.#heap = c.m.HEAPU32;
-    this.size = c.abi.deck_size(ptr);
-    registry.register(this, { c, ptr }, this);
+    this.#h = h;
+    this.#port = h.port();
+    this.#heap = c.HEAPU32;
+    this.#ids = h.ids();
+    this.size = h.size();
+    registry.register(this, h, this);
   }
 
   /** Restores a deck saved with `toJSON()`; a seeded deck resumes exactly where it was. */
@@ -100,12 +101,17 @@ export class Deck implements Iterable<Card> {
     }
     const f = readState(parsed, manifest().limits.maxCards);
     const fresh = f.engine === null ? entropy() : new Uint8Array(0);
-    const ptr = withBytes(c, [f.style, f.strategy, f.rng, f.engine ?? '', fresh, f.ids], (at) =>
-      c.abi.deck_restore(...(at as Twelve), f.decks, f.jokers, f.size, f.flags, ...f.piles),
-    );
-    if (ptr === 0) throw coreError(c);
+    const input = c.input(f.ids.length);
+    if (input === null) throw coreError(c);
+    input.set(f.ids);
+    const [undealt, returned, dealt] = f.piles;
+    const h = construct(() => c.CoreDeck.restore({
+      style: bytes(f.style), strategy: bytes(f.strategy), rng: bytes(f.rng), engine: bytes(f.engine ?? ''), entropy: fresh,
+      decks: f.decks, jokers: f.jokers, size: f.size, flags: f.flags, undealt, returned, dealt, ids: f.ids.length,
+    }));
+    if (h === null) throw coreError(c);
     const token = {};
-    restored.set(token, ptr);
+    restored.set(token, h);
     return new Deck(token);
   }
 
@@ -118,24 +124,30 @@ export class Deck implements Iterable<Card> {
     return info.provable ? (this.#info = readInfo(this.#c, this.#live())) : info;
   }
 
-  #live(): number {
-    if (this.#ptr === 0) throw new Error('this Deck has been disposed');
-    return this.#ptr;
+  #live(): CoreDeck {
+    if (this.#h === null) throw new Error('this Deck has been disposed');
+    return this.#h;
   }
 
   /** The heap as a Uint32Array, re-read after the memory grew (growing detaches old views). */
   #view(): Uint32Array {
     const heap = this.#heap;
-    return heap.length !== 0 ? heap : (this.#heap = this.#c.m.HEAPU32);
+    return heap.length !== 0 ? heap : (this.#heap = this.#c.HEAPU32);
+  }
+
+  /** The window cells, re-read after the memory grew. */
+  #cells(h: CoreDeck): Uint32Array {
+    const port = this.#port;
+    return port.length !== 0 ? port : (this.#port = h.port());
   }
 
   /** Cards that can still be dealt (undealt plus returned). */
   get remaining(): number {
-    return this.#c.abi.deck_remaining(this.#live());
+    return this.#live().remaining();
   }
   /** Cards waiting in the return pile. */
   get returned(): number {
-    return this.#c.abi.deck_returned(this.#live());
+    return this.#live().returned();
   }
   /** The cards currently out of the deck (dealt and not returned), in no guaranteed order. */
   get dealt(): Card[] {
@@ -143,7 +155,7 @@ export class Deck implements Iterable<Card> {
   }
   /** True after `dispose()`. */
   get disposed(): boolean {
-    return this.#ptr === 0;
+    return this.#h === null;
   }
 
   /**
@@ -151,40 +163,40 @@ export class Deck implements Iterable<Card> {
    * inside the core (SECURITY.md); if the platform's entropy fails, an Error and no change.
    */
   shuffle(): this {
-    if (!this.#c.abi.deck_shuffle(this.#live())) throw coreError(this.#c);
+    if (!this.#live().shuffle()) throw coreError(this.#c);
     return this;
   }
 
   /** Shuffles the undealt and returned cards together; dealt cards stay out. */
   shuffleRemaining(): this {
-    if (!this.#c.abi.deck_shuffle_remaining(this.#live())) throw coreError(this.#c);
+    if (!this.#live().shuffleRemaining()) throw coreError(this.#c);
     return this;
   }
 
   /** Deals one card, or undefined when the deck is empty (like Array.prototype.pop). */
   dealOne(): Card | undefined {
-    const ptr = this.#live(), heap = this.#view(), p = this.#port, taken = heap[p + 1];
-    if (taken < heap[p]) {
-      heap[p + 1] = taken + 1;
-      return this.#cards.get(heap[(heap[p + 2] >>> 2) + heap[p] - 1 - taken]);
+    const h = this.#live(), port = this.#cells(h), taken = port[1];
+    if (taken < port[0]) {
+      port[1] = taken + 1;
+      return this.#cards.get(this.#view()[(port[2] >>> 2) + port[0] - 1 - taken]);
     }
-    const id = this.#c.abi.deck_deal_one(ptr);
+    const id = h.dealOne();
     if (id === -2) throw coreError(this.#c);  // re-keying found no fresh entropy; nothing was dealt
     return id < 0 ? undefined : this.#cards.get(id);
   }
 
   /** Deals up to `n` cards (fewer if fewer remain) in one call into WASM. */
   deal(n: number): Card[] {
-    const ptr = this.#live();
+    const h = this.#live();
     checkInt('n', n, 0, 2 ** 32 - 1);
-    const heap = this.#view(), p = this.#port, taken = heap[p + 1];
-    if (n <= heap[p] - taken) {
-      const top = (heap[p + 2] >>> 2) + heap[p] - 1 - taken, out = new Array<Card>(n);
+    const port = this.#cells(h), taken = port[1];
+    if (n <= port[0] - taken) {
+      const heap = this.#view(), top = (port[2] >>> 2) + port[0] - 1 - taken, out = new Array<Card>(n);
       for (let i = 0; i < n; i++) out[i] = this.#cards.get(heap[top - i]);
-      heap[p + 1] = taken + n;
+      port[1] = taken + n;
       return out;
     }
-    return this.#read(this.#c.abi.deck_deal(ptr, n));
+    return this.#read(h, h.deal(n));
   }
 
   /**
@@ -197,13 +209,11 @@ export class Deck implements Iterable<Card> {
     // Copied first: caller code that runs while the iterable is read (even if it deals from this
     // deck) is over before anything here looks at the deck.
     const list = copyIterable(cards, 'cards', 'cards, codes or ids');
-    const ptr = this.#live();
-    const { abi, m } = this.#c;
+    const h = this.#live();
     const ids = resolveIds(list, this.#cards, this.size, () => new Set(this.#pile(manifest().piles.dealt).map((c) => c.id)));
-    const at = abi.deck_input(ptr, ids.length);
-    if (ids.length > 0 && at === 0) throw coreError(this.#c);
-    m.HEAPU32.set(ids, at >>> 2);
-    if (!abi.deck_return(ptr, ids.length)) throw coreError(this.#c);
+    if (!h.reserve(ids.length)) throw coreError(this.#c);
+    this.#buffer(h, ids.length).set(ids);
+    if (!h.returnCards(ids.length)) throw coreError(this.#c);
   }
 
   /** The deck's state as plain JSON. A secure deck's key and future order only with includeSecret. */
@@ -212,8 +222,8 @@ export class Deck implements Iterable<Card> {
     if (o.includeSecret !== undefined && typeof o.includeSecret !== 'boolean') {
       throw new TypeError(`includeSecret must be a boolean, got ${show(o.includeSecret)}`);
     }
-    const ptr = this.#live();
-    return JSON.parse(takeText(this.#c, this.#c.abi.deck_save(ptr, o.includeSecret ? 1 : 0))) as DeckState;
+    const h = this.#live();
+    return JSON.parse(takeText(this.#c, h.save(o.includeSecret === true))) as DeckState;
   }
 
   /** Deals until the deck is empty: `for (const card of deck)`. */
@@ -223,10 +233,10 @@ export class Deck implements Iterable<Card> {
 
   /** Frees the WASM memory of this deck. Safe to call twice; the deck is unusable afterwards. */
   dispose(): void {
-    if (this.#ptr === 0) return;
+    if (this.#h === null) return;
     registry.unregister(this);
-    this.#c.abi.deck_free(this.#ptr);
-    this.#ptr = 0;
+    this.#h.delete();
+    this.#h = null;
   }
 
   /** Same as dispose(), for `using deck = new Deck()`. */
@@ -235,20 +245,25 @@ export class Deck implements Iterable<Card> {
   }
 
   #pile(which: number): Card[] {
-    return this.#read(this.#c.abi.deck_pile(this.#live(), which));
+    const h = this.#live();
+    return this.#read(h, h.pile(which));
+  }
+
+  /** The core's id buffer holding at least `k` ids, re-read if the heap grew or the buffer did. */
+  #buffer(h: CoreDeck, k: number): Uint32Array {
+    const ids = this.#ids;
+    return ids.length >= k ? ids : (this.#ids = h.ids());
   }
 
   /** The `k` cards the core just wrote to its id buffer (k = failed: the core's recorded error). */
-  #read(k: number): Card[] {
+  #read(h: CoreDeck, k: number): Card[] {
     if (k === manifest().limits.failed) throw coreError(this.#c);
-    const heap = this.#view();  // after the call: the heap may have grown
-    const at = this.#c.abi.deck_buffer(this.#ptr) >>> 2;
-    const out = new Array<Card>(k);
-    for (let i = 0; i < k; i++) out[i] = this.#cards.get(heap[at + i]);
+    const ids = this.#buffer(h, k), out = new Array<Card>(k);
+    for (let i = 0; i < k; i++) out[i] = this.#cards.get(ids[i]);
     return out;
   }
 }
 
-function readInfo(c: Core, ptr: number): DeckInfo {
-  return Object.freeze(JSON.parse(takeText(c, c.abi.deck_info(ptr))) as DeckInfo);
+function readInfo(c: DeckModule, h: CoreDeck): DeckInfo {
+  return Object.freeze(JSON.parse(takeText(c, h.info())) as DeckInfo);
 }

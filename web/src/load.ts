@@ -3,10 +3,11 @@
  *
  * By default the module comes from the copy embedded in the package (no asset for a bundler to
  * find, no URL to resolve); `init({ wasm })` takes a URL, a string, bytes or a compiled
- * WebAssembly.Module instead (wasm-source.ts). The package compiles and instantiates the module
- * itself (instantiate.ts: no Emscripten glue).
+ * WebAssembly.Module instead (wasm-source.ts). The package compiles the module itself and hands it
+ * to the module's Emscripten glue (instantiate.ts), which runs the Embind registrations.
  */
-import { instantiate, type FairdeckModule } from './instantiate.js';
+import { instantiate, type EmbindModule } from './instantiate.js';
+import glue from './wasm/fairdeck-glue.js';
 import { checkWebAssembly } from './wasm-env.js';
 import { compileSource, describe, type WasmSource } from './wasm-source.js';
 
@@ -35,14 +36,14 @@ export function registerModule(load: (options: InitOptions) => Promise<unknown>)
   extras.push(load);
 }
 
-let loading: Promise<FairdeckModule> | undefined;
-let loaded: FairdeckModule | undefined;
+let loading: Promise<EmbindModule> | undefined;
+let loaded: EmbindModule | undefined;
 
-async function load(options: InitOptions): Promise<FairdeckModule> {
+async function load(options: InitOptions): Promise<EmbindModule> {
   checkWebAssembly();
   const compiled = await compileSource(options.wasm);
   try {
-    return await instantiate(compiled);
+    return await instantiate(glue, compiled);
   } catch (cause) {
     throw new Error(`fairdeck: could not load its WebAssembly module from ${describe(options.wasm)}: ${String(cause)}`, { cause });
   }
@@ -71,7 +72,7 @@ export function isReady(): boolean {
 }
 
 /** The loaded module; throws a clear Error before `init()` has resolved. */
-export function core(): FairdeckModule {
+export function core(): EmbindModule {
   if (!loaded) throw new Error('fairdeck is not initialised: await init() before creating a Deck or shuffling');
   return loaded;
 }

@@ -1,6 +1,6 @@
 /**
  * The core's names and limits. They are written in one place, the C++ core; the build reads them
- * from it (fd_manifest in cpp/bindings/manifest.cpp, a build-time module that is never shipped)
+ * from it (Embind's manifest() in cpp/bindings/manifest.cpp, a build-time module that is never shipped)
  * into wasm/manifest.js, and TypeScript, the pages and the tests read them from here instead of
  * restating them.
  */

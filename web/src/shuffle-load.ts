@@ -5,26 +5,26 @@
  * happens only in apps that import `shuffle` or `permutation`; `init()` then loads it after the
  * deck module, from the copy embedded in the package or from `init({ shuffleWasm })`.
  */
-import { bindExports, type BasicAbi, type BasicCore } from './abi.js';
-import { instantiate } from './instantiate.js';
+import type { BasicModule, EngineSpec } from './binding.js';
+import { instantiate, type Handle } from './instantiate.js';
+import glue from './wasm/shuffle-glue.js';
 import { core, registerModule, type InitOptions } from './load.js';
 import { compileSource, describe } from './wasm-source.js';
 
-type Ptr = number;
-/** The shuffle module's exports, by name without the `fd_` prefix (see cpp/bindings/shuffle.cpp). */
-export interface ShuffleAbi extends BasicAbi {
-  bulk_new(n: number, rng: Ptr, rngLen: number, seedKind: number, seed: Ptr, seedLen: number): Ptr;
-  bulk_free(bulk: Ptr): void;
-  bulk_step(bulk: Ptr, array: Ptr, width: number, count: number): number;
-  bulk_ok(bulk: Ptr): number;
-  fill_identity(out: Ptr, start: number, count: number): void;
+/** Embind's class "CoreBulk" (cpp/bindings/shuffle.cpp): a bulk shuffle and its heap array. */
+export interface CoreBulk extends Handle {
+  /** The array as a view of `bytes` bytes (copy the items in), or null on a recorded error. */
+  data(bytes: number): Uint8Array | null;
+  /** Shuffles the next `count` positions of the array (items of `width` bytes); 0 when done or failed. */
+  step(width: number, count: number): number;
+  ok(): boolean;
+  /** Writes start, start + 1, … (count values) as u32 from slot `start`. */
+  identity(start: number, count: number): void;
 }
-export interface ShuffleCore extends BasicCore {
-  abi: ShuffleAbi;
+/** The shuffle module. */
+export interface ShuffleCore extends BasicModule {
+  CoreBulk: { make(n: number, engine: EngineSpec): CoreBulk | null };
 }
-
-const SIGNED = ['bulk_free', 'bulk_ok', 'fill_identity'];
-const UNSIGNED = ['bulk_new', 'bulk_step'];
 
 let loading: Promise<ShuffleCore> | undefined;
 let loaded: ShuffleCore | undefined;
@@ -33,8 +33,8 @@ let loaded: ShuffleCore | undefined;
 function loadShuffle(options: InitOptions): Promise<ShuffleCore> {
   const source = options.shuffleWasm;
   loading ??= compileSource(source, () => import('./wasm/shuffle-embedded.js'))
-    .then(instantiate)
-    .then((m) => (loaded = { m, abi: bindExports<ShuffleAbi>(m, SIGNED, UNSIGNED) }))
+    .then((compiled) => instantiate<ShuffleCore>(glue, compiled))
+    .then((m) => (loaded = m))
     .catch((cause: unknown) => {
       loading = undefined;
       throw new Error(`fairdeck: could not load its shuffle module from ${describe(source)}: ${String(cause)}`, { cause });

@@ -7,12 +7,12 @@
  * first pass that reads every item and writes it back unchanged, so an array that cannot be
  * written (frozen, read-only or throwing elements) fails before any item moves.
  */
-import { coreError, withBytes, withHeap } from './abi.js';
+import { bytes, construct, coreError } from './binding.js';
 import { seedOrEntropy } from './entropy.js';
 import { show } from './errors.js';
 import { typedBytes } from './input.js';
 import { checkInt, randomOptions, type RandomOptions, type SeedBytes } from './options.js';
-import { shuffleCore, type ShuffleCore as Core } from './shuffle-load.js';
+import { shuffleCore, type CoreBulk, type ShuffleCore as Core } from './shuffle-load.js';
 
 /** Typed arrays `shuffle` accepts. */
 export type AnyTypedArray =
@@ -41,12 +41,12 @@ export function shuffle<T extends unknown[] | AnyTypedArray>(array: T, options?:
   if (typed) {
     checkInt('array.length', typed.length, 0, MAX_N);
     const { bytes, width } = typed;
-    withBulk(c, typed.length, rng, seed, (bulk) =>
-      withHeap(c, bytes.length, `array of ${typed.length} items`, (ptr) => {
-        c.m.HEAPU8.set(bytes, ptr);
-        run(c, bulk, ptr, width);
-        bytes.set(c.m.HEAPU8.subarray(ptr, ptr + bytes.length));
-      }));
+    withBulk(c, typed.length, rng, seed, (bulk) => {
+      const heap = data(c, bulk, bytes.length, `array of ${typed.length} items`);
+      heap.set(bytes);
+      run(c, bulk, width);
+      bytes.set(data(c, bulk, bytes.length, `array of ${typed.length} items`));  // a fresh view: the heap may have grown
+    });
     return array;
   }
   const list = array as unknown[];
@@ -65,32 +65,40 @@ export function permutation(n: number, options?: RandomOptions): Uint32Array {
 }
 
 /** Runs `body` with a core bulk shuffle of n items keyed by `seed` (or fresh entropy); always freed. */
-function withBulk<T>(c: Core, n: number, rng: string, seed: SeedBytes | undefined, body: (bulk: number) => T): T {
+function withBulk<T>(c: Core, n: number, rng: string, seed: SeedBytes | undefined, body: (bulk: CoreBulk) => T): T {
   const key = seedOrEntropy(seed);
-  const bulk = withBytes(c, [rng, key.bytes], (at) => c.abi.bulk_new(n, at[0], at[1], key.kind, at[2], at[3]));
-  if (bulk === 0) throw coreError(c);
+  const bulk = construct(() => c.CoreBulk.make(n, { rng: bytes(rng), seedKind: key.kind, seed: key.bytes }));
+  if (bulk === null) throw coreError(c);
   try {
     return body(bulk);
   } finally {
-    c.abi.bulk_free(bulk);
+    bulk.delete();
   }
 }
 
-/** Runs the bulk shuffle's steps over the heap array at ptr; RangeError if the scratch did not fit. */
-function run(c: Core, bulk: number, ptr: number, width: number): void {
-  while (c.abi.bulk_step(bulk, ptr, width, CHUNK) > 0);
-  if (!c.abi.bulk_ok(bulk)) throw coreError(c);
+/** The bulk shuffle's heap array of `bytes` bytes, as a view; RangeError naming `what` if it cannot be had. */
+function data(c: Core, bulk: CoreBulk, bytes: number, what: string): Uint8Array {
+  const view = bulk.data(bytes);
+  if (view === null) {
+    throw new RangeError(`${what} is too large for the WASM heap (needs ${bytes} bytes; the heap can hold at most 4 GiB)`, { cause: coreError(c) });
+  }
+  return view;
+}
+
+/** Runs the bulk shuffle's steps over its array; RangeError if the scratch did not fit. */
+function run(c: Core, bulk: CoreBulk, width: number): void {
+  while (bulk.step(width, CHUNK) > 0);
+  if (!bulk.ok()) throw coreError(c);
 }
 
 /** 0…n−1 shuffled by the bulk shuffle. */
-function permute(c: Core, bulk: number, n: number): Uint32Array {
-  return withHeap(c, n * 4, `permutation(${n})`, (ptr) => {
-    for (let start = 0; start < n; start += CHUNK) c.abi.fill_identity(ptr + start * 4, start, Math.min(CHUNK, n - start));
-    run(c, bulk, ptr, 4);
-    return c.m.HEAPU32.slice(ptr >>> 2, (ptr >>> 2) + n);
-  });
+function permute(c: Core, bulk: CoreBulk, n: number): Uint32Array {
+  data(c, bulk, n * 4, `permutation(${n})`);
+  for (let start = 0; start < n; start += CHUNK) bulk.identity(start, Math.min(CHUNK, n - start));
+  run(c, bulk, 4);
+  const out = data(c, bulk, n * 4, `permutation(${n})`);
+  return new Uint32Array(out.buffer, out.byteOffset, n).slice();
 }
-
 /**
  * Puts item p[k] at k for every k: the order a typed array gets from the same stream. Reads every
  * item once and writes it back unchanged first, so a frozen array, a read-only element or a

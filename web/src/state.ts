@@ -43,7 +43,7 @@ export interface DeckInfo {
   readonly provable?: ProvableInfo;
 }
 
-/** A state's fields as the core takes them (fd_deck_restore; fd::StateFields in state.hpp). */
+/** A state's fields as the core takes them (CoreDeck.restore in cpp/bindings/cold.cpp; fd::StateFields in state.hpp). */
 export interface StateFields {
   style: string;
   strategy: string;
@@ -52,10 +52,10 @@ export interface StateFields {
   decks: number;
   jokers: number;
   size: number;
-  /** 1 seeded, 2 order "hidden", 4 engine present (else null): fd_deck_restore's `flags`. */
+  /** 1 seeded, 2 order "hidden", 4 engine present (else null): StateSpec's `flags`. */
   flags: number;
-  /** The undealt, returned and dealt piles, then the dice, one after the other, as u32 bytes. */
-  ids: Uint8Array;
+  /** The undealt, returned and dealt piles, then the dice, one after the other. */
+  ids: Uint32Array;
   /** How many of `ids` each pile holds (the dice are the rest). */
   piles: [number, number, number];
 }
@@ -101,5 +101,5 @@ export function readState(parsed: unknown, maxCards: number): StateFields {
   let at = 0;
   for (const l of lists) ids.set(l, at), (at += l.length);
   const flags = (seeded ? 1 : 0) | (order === 'hidden' ? 2 : 0) | (engine === null ? 0 : 4);
-  return { style, strategy, rng, engine, decks, jokers, size, flags, ids: new Uint8Array(ids.buffer), piles: [lists[0].length, lists[1].length, lists[2].length] };
+  return { style, strategy, rng, engine, decks, jokers, size, flags, ids, piles: [lists[0].length, lists[1].length, lists[2].length] };
 }

@@ -2,7 +2,7 @@
  * A counter: one experiment's state (algorithm, engine, counts so far) behind a small interface,
  * whether it runs in the C++ core (every algorithm but one) or in JavaScript (`sort-random`).
  */
-import { coreError, withBytes } from '../abi.js';
+import { bytes, construct, coreError } from '../binding.js';
 import { seedOrEntropy } from '../entropy.js';
 import { manifest } from '../manifest.js';
 import type { AlgorithmName } from './algorithms.js';
@@ -33,22 +33,22 @@ export async function openCounter(spec: CounterSpec, measure: Measure): Promise<
   if (js) return js(spec, measure);
   const c = await fairness();
   const key = seedOrEntropy(spec.seed);
-  const e = withBytes(c, [spec.algorithm, spec.rng, key.bytes], (at) =>
-    c.abi.experiment_new(at[0], at[1], manifest().measures[measure], spec.n, spec.rounds, at[2], at[3], key.kind, at[4], at[5]));
-  if (e === 0) throw coreError(c);
+  const e = construct(() => c.CoreExperiment.make({
+    algorithm: bytes(spec.algorithm), measure: manifest().measures[measure], n: spec.n, rounds: spec.rounds,
+    engine: { rng: bytes(spec.rng), seedKind: key.kind, seed: key.bytes },
+  }));
+  if (e === null) throw coreError(c);
   let open = true;
   return {
     implementation: 'wasm',
-    run: (trials) => c.abi.experiment_run(e, trials),
+    run: (trials) => e.run(trials),
     counts() {
-      const cells = c.abi.experiment_cells(e);
-      if (cells === 0) return new Float64Array(0);
-      const ptr = c.abi.experiment_counts(e);
-      if (ptr === 0) throw coreError(c);
-      return c.m.HEAPF64.slice(ptr >>> 3, (ptr >>> 3) + cells);  // read the view after the call: it may have grown
+      const view = e.counts();
+      if (view === null) throw coreError(c);
+      return view.slice();  // a copy: the view is valid only until the next call
     },
     dispose() {
-      if (open) c.abi.experiment_free(e);
+      if (open) e.delete();
       open = false;
     },
   };

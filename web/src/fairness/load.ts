@@ -4,30 +4,33 @@
  * once, on the first experiment or by `init()` from `fairdeck/fairness`, after the deck module.
  *
  * It is delivered exactly as the deck module is (../wasm-source.ts, docs/delivery.md): by default
- * the copy embedded in the package, compiled and instantiated here (../instantiate.ts);
+ * the copy embedded in the package, compiled here and handed to its glue (../instantiate.ts);
  * `init({ fairnessWasm })` takes a URL, bytes or a compiled module instead.
  */
-import { bindExports, type BasicAbi, type BasicCore } from '../abi.js';
+import type { BasicModule, EngineSpec } from '../binding.js';
 import { core, init as initDeck, type InitOptions } from '../load.js';
-import { instantiate, type FairdeckModule } from '../instantiate.js';
+import { instantiate, type Handle } from '../instantiate.js';
+import glue from '../wasm/fairness-glue.js';
 import { compileSource, describe } from '../wasm-source.js';
 
-type Ptr = number;
-/** The fairness module's exports, by name without the `fd_` prefix (see cpp/bindings/fairness.cpp). */
-export interface FairnessAbi extends BasicAbi {
-  experiment_new(algorithm: Ptr, algorithmLen: number, measure: number, n: number, rounds: number, rng: Ptr, rngLen: number,
-    seedKind: number, seed: Ptr, seedLen: number): Ptr;
-  experiment_free(experiment: Ptr): void;
-  experiment_run(experiment: Ptr, trials: number): void;
-  experiment_counts(experiment: Ptr): Ptr;
-  experiment_cells(experiment: Ptr): number;
+/** What an experiment runs (ExperimentSpec in cpp/bindings/fairness.cpp). */
+export interface ExperimentSpec {
+  algorithm: Uint8Array;
+  measure: number;
+  n: number;
+  rounds: number;
+  engine: EngineSpec;
 }
-export interface FairnessCore extends BasicCore {
-  abi: FairnessAbi;
+/** Embind's class "CoreExperiment". */
+export interface CoreExperiment extends Handle {
+  run(trials: number): void;
+  /** The counts so far, as a view (copy it at once), or null on a recorded error. */
+  counts(): Float64Array | null;
 }
-
-const SIGNED = ['experiment_free', 'experiment_run'];
-const UNSIGNED = ['experiment_new', 'experiment_counts', 'experiment_cells'];
+/** The fairness module. */
+export interface FairnessCore extends BasicModule {
+  CoreExperiment: { make(spec: ExperimentSpec): CoreExperiment | null };
+}
 
 /** Where to load the fairness module from (as `InitOptions.wasm` for the deck module). */
 export type WasmSource = NonNullable<InitOptions['wasm']>;
@@ -35,15 +38,11 @@ export type WasmSource = NonNullable<InitOptions['wasm']>;
 let loading: Promise<FairnessCore> | undefined;
 let loaded: FairnessCore | undefined;
 
-function bind(m: FairdeckModule): FairnessCore {
-  return { m, abi: bindExports<FairnessAbi>(m, SIGNED, UNSIGNED) };
-}
-
 /** Loads the fairness module once (a failed load can be retried). */
 export function loadFairness(source?: WasmSource): Promise<FairnessCore> {
   loading ??= compileSource(source, () => import('../wasm/fairness-embedded.js'))
-    .then(instantiate)
-    .then((m) => (loaded = bind(m)))
+    .then((compiled) => instantiate<FairnessCore>(glue, compiled))
+    .then((m) => (loaded = m))
     .catch((cause: unknown) => {
       loading = undefined;
       throw new Error(`fairdeck: could not load its fairness module from ${describe(source)}: ${String(cause)}`, { cause });

@@ -1,7 +1,7 @@
 /**
  * `deck.info.provable`: what a provable deck may tell anyone — the commitment, the client seed and
  * the current round's nonce (shuffle() starts round nonce + 1). Never the server seed. The core
- * deck knows all three and reports them (fd_deck_info): JavaScript keeps no copy of the round.
+ * deck knows all three and reports them (CoreDeck.info): JavaScript keeps no copy of the round.
  */
 
 /** What `deck.info.provable` shows: enough to announce a round and to verify it later. */

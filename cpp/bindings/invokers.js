@@ -1,0 +1,152 @@
+// cpp/bindings/invokers.js — Embind's JS invokers without `new Function`, at the speed of the
+// eval'd ones (--js-library, linked into every module: CMakeLists.txt; docs/toolchain.md).
+//
+// An invoker is the JS function that Embind puts on the module for every bound function and
+// method: it checks the argument count, converts each argument to its wire type, calls the C++
+// invoker, runs the arguments' destructors and converts the result. Emscripten 3.1.6 writes each
+// one as source text and compiles it with `new Function`, which a Content-Security-Policy without
+// 'unsafe-eval' forbids. Its eval-free mode (-sDYNAMIC_EXECUTION=0, which this project builds
+// with) uses one generic invoker instead: `arguments` and `apply` over arrays that are shared
+// between calls — 130–270 ns a call against 8–27 ns, and not re-entrant (a binding re-entered from
+// a callback while its arguments are being converted overwrites them: one is leaked, another
+// freed twice). Emscripten 3.1.51+ solves this with -sEMBIND_AOT, which 3.1.6 does not have.
+//
+// This file redefines `$craftInvokerFunction`. User JS libraries are merged after the system
+// ones, so this definition replaces Embind's. Each invoker here is a closure specialised by arity
+// (0 to 4 arguments; more, rare and cold in fairdeck, take a per-call array), so V8 compiles it
+// like the eval'd code: no `apply`, no arrays shared between calls, and a destructor list only
+// when an argument type needs one, allocated per call (re-entrant: tests/unit/embind.test.ts).
+// Kept from Embind's own: the argument-count BindingError, `this` checked by the class's wire
+// conversion (the invoker is a `function`, never an arrow, so it sees the handle), a fresh
+// function per binding (overload tables write `.argCount` on it), and the quoted 'toWireType' /
+// 'fromWireType' keys, which closure would otherwise rename.
+mergeInto(LibraryManager.library, {
+  $craftInvokerFunction__deps: ['$runDestructors', '$throwBindingError'],
+  $craftInvokerFunction: function (humanName, argTypes, classType, cppInvokerFunc, cppTargetFunc) {
+    if (argTypes.length < 2) throwBindingError("argTypes array size mismatch! Must at least get return value and 'this' types!");
+    var expected = argTypes.length - 2;
+    var isMethod = argTypes[1] !== null && classType !== null;
+    // A type with no destructorFunction property needs a destructor list (Embind's rule).
+    var needsStack = false;
+    for (var i = 1; i < argTypes.length; ++i) {
+      if (argTypes[i] !== null && argTypes[i].destructorFunction === undefined) needsStack = true;
+    }
+    var retType = argTypes[0], returns = retType.name !== 'void';
+    var self = isMethod ? argTypes[1] : null;
+    var t0 = argTypes[2], t1 = argTypes[3], t2 = argTypes[4], t3 = argTypes[5];
+    // Without a destructor list, each wired value that has a destructor gets it after the call.
+    var dtor = function (type) { return !needsStack && type && type.destructorFunction ? type.destructorFunction : null; };
+    var dThis = dtor(self), d0 = dtor(t0), d1 = dtor(t1), d2 = dtor(t2), d3 = dtor(t3);
+    var fn = cppTargetFunc, call = cppInvokerFunc;
+    var arity = function (n) {
+      throwBindingError('function ' + humanName + ' called with ' + n + ' arguments, expected ' + expected + ' args!');
+    };
+    var done = function (destructors, rv) {
+      if (destructors !== null) runDestructors(destructors);
+      return returns ? retType['fromWireType'](rv) : undefined;
+    };
+    // `this` first (a method's handle, checked by its class's wire conversion), then the arguments.
+    var wireThis = function (destructors, handle) { return isMethod ? self['toWireType'](destructors, handle) : 0; };
+    switch (isMethod * 8 + Math.min(expected, 5)) {
+      case 0: return function () {
+        if (arguments.length !== 0) arity(arguments.length);
+        return done(null, call(fn));
+      };
+      case 1: return function (a) {
+        if (arguments.length !== 1) arity(arguments.length);
+        var ds = needsStack ? [] : null;
+        var w0 = t0['toWireType'](ds, a);
+        var rv = call(fn, w0);
+        if (d0) d0(w0);
+        return done(ds, rv);
+      };
+      case 2: return function (a, b) {
+        if (arguments.length !== 2) arity(arguments.length);
+        var ds = needsStack ? [] : null;
+        var w0 = t0['toWireType'](ds, a), w1 = t1['toWireType'](ds, b);
+        var rv = call(fn, w0, w1);
+        if (d0) d0(w0);
+        if (d1) d1(w1);
+        return done(ds, rv);
+      };
+      case 3: return function (a, b, c) {
+        if (arguments.length !== 3) arity(arguments.length);
+        var ds = needsStack ? [] : null;
+        var w0 = t0['toWireType'](ds, a), w1 = t1['toWireType'](ds, b), w2 = t2['toWireType'](ds, c);
+        var rv = call(fn, w0, w1, w2);
+        if (d0) d0(w0);
+        if (d1) d1(w1);
+        if (d2) d2(w2);
+        return done(ds, rv);
+      };
+      case 8: return function () {
+        if (arguments.length !== 0) arity(arguments.length);
+        var ds = needsStack ? [] : null;
+        var w = wireThis(ds, this);
+        var rv = call(fn, w);
+        if (dThis) dThis(w);
+        return done(ds, rv);
+      };
+      case 9: return function (a) {
+        if (arguments.length !== 1) arity(arguments.length);
+        var ds = needsStack ? [] : null;
+        var w = wireThis(ds, this), w0 = t0['toWireType'](ds, a);
+        var rv = call(fn, w, w0);
+        if (dThis) dThis(w);
+        if (d0) d0(w0);
+        return done(ds, rv);
+      };
+      case 10: return function (a, b) {
+        if (arguments.length !== 2) arity(arguments.length);
+        var ds = needsStack ? [] : null;
+        var w = wireThis(ds, this), w0 = t0['toWireType'](ds, a), w1 = t1['toWireType'](ds, b);
+        var rv = call(fn, w, w0, w1);
+        if (dThis) dThis(w);
+        if (d0) d0(w0);
+        if (d1) d1(w1);
+        return done(ds, rv);
+      };
+      case 11: return function (a, b, c) {
+        if (arguments.length !== 3) arity(arguments.length);
+        var ds = needsStack ? [] : null;
+        var w = wireThis(ds, this), w0 = t0['toWireType'](ds, a), w1 = t1['toWireType'](ds, b), w2 = t2['toWireType'](ds, c);
+        var rv = call(fn, w, w0, w1, w2);
+        if (dThis) dThis(w);
+        if (d0) d0(w0);
+        if (d1) d1(w1);
+        if (d2) d2(w2);
+        return done(ds, rv);
+      };
+      case 4: case 12: return function (a, b, c, d) {
+        if (arguments.length !== 4) arity(arguments.length);
+        var ds = needsStack ? [] : null;
+        var w = wireThis(ds, this);
+        var w0 = t0['toWireType'](ds, a), w1 = t1['toWireType'](ds, b), w2 = t2['toWireType'](ds, c), w3 = t3['toWireType'](ds, d);
+        var rv = isMethod ? call(fn, w, w0, w1, w2, w3) : call(fn, w0, w1, w2, w3);
+        if (dThis) dThis(w);
+        if (d0) d0(w0);
+        if (d1) d1(w1);
+        if (d2) d2(w2);
+        if (d3) d3(w3);
+        return done(ds, rv);
+      };
+      default: return function () {
+        // Five or more arguments: a per-call array (never shared, so re-entrant), then a spread call.
+        if (arguments.length !== expected) arity(arguments.length);
+        var ds = needsStack ? [] : null;
+        var wired = isMethod ? [fn, wireThis(ds, this)] : [fn];
+        var first = wired.length;
+        for (var k = 0; k < expected; ++k) wired.push(argTypes[k + 2]['toWireType'](ds, arguments[k]));
+        var rv = call.apply(null, wired);
+        if (!needsStack) {
+          if (isMethod && dThis) dThis(wired[1]);
+          for (var j = 0; j < expected; ++j) {
+            var dj = argTypes[j + 2].destructorFunction;
+            if (dj) dj(wired[first + j]);
+          }
+        }
+        return done(ds, rv);
+      };
+    }
+  },
+});

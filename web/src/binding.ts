@@ -1,0 +1,169 @@
+/**
+ * The core's Embind binding (cpp/bindings/*.cpp, EMSCRIPTEN_BINDINGS) as TypeScript sees it, plus
+ * the few helpers every caller needs: the core's recorded errors and its text results.
+ *
+ * Embind makes the classes and functions; this file only states their types (Embind has no type
+ * generator in Emscripten 3.1.6). TypeScript keeps what only it can do: it validates every input
+ * before a call (options.ts, input.ts), so Embind's own conversions never see a wrong type and
+ * no BindingError reaches a user; it interns cards, reads the dealing window and frees handles.
+ * Names, kinds and limits come from the manifest (manifest.ts), never from here.
+ */
+import { core } from './load.js';
+import type { EmbindModule, Handle } from './instantiate.js';
+import { manifest } from './manifest.js';
+
+/**
+ * Option objects are plain JS objects of numbers and bytes: the core reads them as
+ * `emscripten::val`s inside its error guard (cpp/bindings/common.hpp says why they are not
+ * Embind value_objects), and names go as their UTF-8 bytes (`bytes` below).
+ */
+export type Bytes = Uint8Array;
+
+const encoder = new TextEncoder();
+const encoded = new Map<string, Uint8Array>();
+/** The UTF-8 bytes of a name (engines, strategies, styles, algorithms: cached, a few dozen at most). */
+export function bytes(name: string): Uint8Array {
+  let b = encoded.get(name);
+  if (!b) {
+    b = encoder.encode(name);
+    if (name.length <= 32 && encoded.size < 64) encoded.set(name, b);
+  }
+  return b;
+}
+
+/** How an engine is asked for (EngineSpec in common.hpp). */
+export interface EngineSpec {
+  rng: Bytes;
+  seedKind: number;
+  seed: Bytes;
+}
+
+/** A deck's options as options.ts checked them (DeckSpec in cold.cpp). */
+export interface DeckSpec {
+  style: Bytes;
+  decks: number;
+  jokers: number;
+  size: number;
+  strategy: Bytes;
+  engine: EngineSpec;
+}
+
+/** A provable deck's options (ProvableSpec in cold.cpp). */
+export interface ProvableSpec {
+  style: Bytes;
+  decks: number;
+  jokers: number;
+  size: number;
+  server: Uint8Array;
+  client: Uint8Array;
+  nonce: number;
+}
+
+/** A saved state's fields (StateSpec in cold.cpp; the ids go through input()). */
+export interface StateSpec {
+  style: Bytes;
+  strategy: Bytes;
+  rng: Bytes;
+  engine: Bytes;
+  entropy: Bytes;
+  decks: number;
+  jokers: number;
+  size: number;
+  flags: number;
+  undealt: number;
+  returned: number;
+  dealt: number;
+  ids: number;
+}
+
+/** Embind's class "CoreDeck" (cpp/bindings/cold.cpp and fairdeck.cpp say what each does). */
+export interface CoreDeck extends Handle {
+  /** The three window cells: [0] window, [1] taken, [2] address of the cards (decks.hpp). */
+  port(): Uint32Array;
+  /** The deck's whole id buffer (deal, pile and returnCards use its first slots). */
+  ids(): Uint32Array;
+  shuffle(): boolean;
+  shuffleRemaining(): boolean;
+  /** A card id, −1 when empty, −2 on a recorded error. */
+  dealOne(): number;
+  /** How many ids were written to the buffer, or manifest().limits.failed. */
+  deal(n: number): number;
+  remaining(): number;
+  returned(): number;
+  size(): number;
+  pile(which: number): number;
+  reserve(n: number): boolean;
+  returnCards(n: number): boolean;
+  info(): Uint8Array | null;
+  save(includeSecret: boolean): Uint8Array | null;
+}
+
+/** Embind's class "CoreWords": a stream of an engine's raw 32-bit words. */
+export interface CoreWords extends Handle {
+  /** A view of the next `count` words (copy it at once), or null on a recorded error. */
+  next(count: number): Uint32Array | null;
+}
+
+/** What every module binds (basics.cpp). */
+export interface BasicModule extends EmbindModule {
+  errorKind(): number;
+  errorMessage(): Uint8Array;
+  textFree(): void;
+  heapUsed(): number;
+}
+
+/** The deck module. */
+export interface DeckModule extends BasicModule {
+  CoreDeck: {
+    make(spec: DeckSpec): CoreDeck | null;
+    makeProvable(spec: ProvableSpec): CoreDeck | null;
+    restore(spec: StateSpec): CoreDeck | null;
+  };
+  CoreWords: { make(spec: EngineSpec): CoreWords | null };
+  /** n slots for a state's ids (read by CoreDeck.restore), or null on a recorded error. */
+  input(n: number): Uint32Array | null;
+  faces(style: Bytes, jokers: number): Uint8Array | null;
+}
+
+/** The loaded deck module; throws the "not initialised" Error before init(). */
+export function native(): DeckModule {
+  return core() as DeckModule;
+}
+
+const decoder = new TextDecoder();
+
+/** The core's recorded error for its last failed call, as a TypeError, RangeError or Error. */
+export function coreError(m: BasicModule): Error {
+  const message = decoder.decode(m.errorMessage()), kind = m.errorKind(), kinds = manifest().errorKinds;
+  if (kind === kinds.type) return new TypeError(message);
+  if (kind === kinds.range) return new RangeError(message);
+  return new Error(message || 'fairdeck core failed without a message');
+}
+
+/** Decodes a text result (null: the core's error) and frees it, whatever happens. */
+export function takeText(m: BasicModule, view: Uint8Array | null): string {
+  try {
+    if (view === null) throw coreError(m);
+    return decoder.decode(view);
+  } finally {
+    m.textFree();
+  }
+}
+
+/**
+ * Runs a core constructor (CoreDeck.make and the like). The binding catches every C++ exception
+ * of the core; the only ones that can escape are allocations of Embind's own argument conversion
+ * (a value object, a string field) on a full heap, which 3.1.6 hands to JS as an opaque
+ * WebAssembly.Exception: that becomes a RangeError here, and nothing was made.
+ */
+export function construct<T>(make: () => T): T {
+  try {
+    return make();
+  } catch (cause) {
+    const Exception = (WebAssembly as { Exception?: abstract new (...a: never[]) => object }).Exception;
+    if (typeof Exception === 'function' && cause instanceof Exception) {
+      throw new RangeError('not enough WASM memory for this request (the heap holds at most 4 GiB)', { cause });
+    }
+    throw cause;
+  }
+}
