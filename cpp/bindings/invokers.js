@@ -13,7 +13,7 @@
 //
 // This file redefines `$craftInvokerFunction`. User JS libraries are merged after the system
 // ones, so this definition replaces Embind's. Each invoker here is a closure specialised by arity
-// (0 to 4 arguments; more, rare and cold in fairdeck, take a per-call array), so V8 compiles it
+// (0 to 2 arguments, all the bindings have; more take a per-call array), so V8 compiles it
 // like the eval'd code: no `apply`, no arrays shared between calls, and a destructor list only
 // when an argument type needs one, allocated per call (re-entrant: tests/unit/embind.test.ts).
 // Kept from Embind's own: the argument-count BindingError, `this` checked by the class's wire
@@ -33,10 +33,10 @@ mergeInto(LibraryManager.library, {
     }
     var retType = argTypes[0], returns = retType.name !== 'void';
     var self = isMethod ? argTypes[1] : null;
-    var t0 = argTypes[2], t1 = argTypes[3], t2 = argTypes[4], t3 = argTypes[5];
+    var t0 = argTypes[2], t1 = argTypes[3];
     // Without a destructor list, each wired value that has a destructor gets it after the call.
     var dtor = function (type) { return !needsStack && type && type.destructorFunction ? type.destructorFunction : null; };
-    var dThis = dtor(self), d0 = dtor(t0), d1 = dtor(t1), d2 = dtor(t2), d3 = dtor(t3);
+    var dThis = dtor(self), d0 = dtor(t0), d1 = dtor(t1);
     var fn = cppTargetFunc, call = cppInvokerFunc;
     var arity = function (n) {
       throwBindingError('function ' + humanName + ' called with ' + n + ' arguments, expected ' + expected + ' args!');
@@ -47,7 +47,7 @@ mergeInto(LibraryManager.library, {
     };
     // `this` first (a method's handle, checked by its class's wire conversion), then the arguments.
     var wireThis = function (destructors, handle) { return isMethod ? self['toWireType'](destructors, handle) : 0; };
-    switch (isMethod * 8 + Math.min(expected, 5)) {
+    switch (isMethod * 8 + Math.min(expected, 3)) {
       case 0: return function () {
         if (arguments.length !== 0) arity(arguments.length);
         return done(null, call(fn));
@@ -67,16 +67,6 @@ mergeInto(LibraryManager.library, {
         var rv = call(fn, w0, w1);
         if (d0) d0(w0);
         if (d1) d1(w1);
-        return done(ds, rv);
-      };
-      case 3: return function (a, b, c) {
-        if (arguments.length !== 3) arity(arguments.length);
-        var ds = needsStack ? [] : null;
-        var w0 = t0['toWireType'](ds, a), w1 = t1['toWireType'](ds, b), w2 = t2['toWireType'](ds, c);
-        var rv = call(fn, w0, w1, w2);
-        if (d0) d0(w0);
-        if (d1) d1(w1);
-        if (d2) d2(w2);
         return done(ds, rv);
       };
       case 8: return function () {
@@ -106,32 +96,9 @@ mergeInto(LibraryManager.library, {
         if (d1) d1(w1);
         return done(ds, rv);
       };
-      case 11: return function (a, b, c) {
-        if (arguments.length !== 3) arity(arguments.length);
-        var ds = needsStack ? [] : null;
-        var w = wireThis(ds, this), w0 = t0['toWireType'](ds, a), w1 = t1['toWireType'](ds, b), w2 = t2['toWireType'](ds, c);
-        var rv = call(fn, w, w0, w1, w2);
-        if (dThis) dThis(w);
-        if (d0) d0(w0);
-        if (d1) d1(w1);
-        if (d2) d2(w2);
-        return done(ds, rv);
-      };
-      case 4: case 12: return function (a, b, c, d) {
-        if (arguments.length !== 4) arity(arguments.length);
-        var ds = needsStack ? [] : null;
-        var w = wireThis(ds, this);
-        var w0 = t0['toWireType'](ds, a), w1 = t1['toWireType'](ds, b), w2 = t2['toWireType'](ds, c), w3 = t3['toWireType'](ds, d);
-        var rv = isMethod ? call(fn, w, w0, w1, w2, w3) : call(fn, w0, w1, w2, w3);
-        if (dThis) dThis(w);
-        if (d0) d0(w0);
-        if (d1) d1(w1);
-        if (d2) d2(w2);
-        if (d3) d3(w3);
-        return done(ds, rv);
-      };
       default: return function () {
-        // Five or more arguments: a per-call array (never shared, so re-entrant), then a spread call.
+        // Three or more arguments (no binding has them): a per-call array (never shared, so
+        // re-entrant), then a spread call.
         if (arguments.length !== expected) arity(arguments.length);
         var ds = needsStack ? [] : null;
         var wired = isMethod ? [fn, wireThis(ds, this)] : [fn];

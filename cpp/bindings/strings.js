@@ -6,8 +6,10 @@
 // string is written from address 0 up, over the module's static data once it is longer than the
 // 1,024 bytes below it. This redefinition (user JS libraries are merged after the system ones) is
 // Embind's own for what fairdeck passes — strings as UTF-8, and Uint8Array/Int8Array/ArrayBuffer
-// bytes — with that allocation checked: a RangeError, and nothing written. Results never leave the
-// module as std::string (common.hpp: typed_memory_views), so fromWireType only serves completeness.
+// bytes — with that allocation checked: a RangeError, and nothing written. Text is coded by
+// TextEncoder/TextDecoder rather than the runtime's UTF-8 functions, which then leave the glue
+// (docs/size.md). Results never leave the module as std::string (common.hpp: Views), so
+// fromWireType only serves completeness.
 //
 // A value object (DeckSpec and the others) is made in the heap, then its fields are written one
 // by one; in 3.1.6 a field whose conversion fails (a string that does not fit, or the C++ copy's
@@ -66,13 +68,13 @@ mergeInto(LibraryManager.library, {
       }];
     });
   },
-  _embind_register_std_string__deps: ['$readLatin1String', '$registerType', '$simpleReadValueFromPointer', '$throwBindingError'],
+  _embind_register_std_string__deps: ['$readLatin1String', '$registerType', '$simpleReadValueFromPointer', '$throwBindingError', 'malloc', 'free'],
   _embind_register_std_string: function (rawType, name) {
     name = readLatin1String(name);
     registerType(rawType, {
       name: name,
       'fromWireType': function (value) {
-        var str = UTF8ToString(value + 4, HEAPU32[value >> 2]);
+        var str = new TextDecoder().decode(HEAPU8.subarray(value + 4, value + 4 + HEAPU32[value >> 2]));
         _free(value);
         return str;
       },
@@ -82,12 +84,12 @@ mergeInto(LibraryManager.library, {
         if (!(isString || value instanceof Uint8Array || value instanceof Uint8ClampedArray || value instanceof Int8Array)) {
           throwBindingError('Cannot pass non-string to std::string');
         }
-        var length = isString ? lengthBytesUTF8(value) : value.length;
+        if (isString) value = new TextEncoder().encode(value);
+        var length = value.length;
         var ptr = _malloc(4 + length + 1);
         if (!ptr) throw new RangeError('not enough WASM memory for a ' + length + '-byte string argument (the heap holds at most 4 GiB)');
         HEAPU32[ptr >> 2] = length;
-        if (isString) stringToUTF8(value, ptr + 4, length + 1);
-        else HEAPU8.set(value, ptr + 4), HEAPU8[ptr + 4 + length] = 0;
+        HEAPU8.set(value, ptr + 4), HEAPU8[ptr + 4 + length] = 0;
         if (destructors !== null) destructors.push(_free, ptr);
         return ptr;
       },

@@ -1,0 +1,68 @@
+// cpp/bindings/embind-trim.js — Embind 3.1.6's JS runtime without what these bindings never use
+// (--js-library, every module: CMakeLists.txt; docs/size.md). User JS libraries are merged after
+// the system ones, so each definition here replaces Embind's; what only the replaced code used
+// (smart pointers, base classes, downcasts, 64-bit dynCalls, deleteLater's queue) then leaves the
+// glue. Each is Embind's own behaviour for what the bindings bind: classes with no base class,
+// held by raw pointer (class_<T>, allow_raw_pointers), and no 64-bit integer in any signature
+// (builtins.cpp registers none).
+mergeInto(LibraryManager.library, {
+  // Embind's debugging helpers on Module (inherited-instance counts, deleteLater's flush hooks).
+  $init_embind: function () {},
+
+  // A type's name in Embind's unbound-type errors: its id (names need RTTI, which is off), so no
+  // module exports ___getTypeName.
+  $getTypeName: function (type) { return 'type ' + type; },
+
+  // Every function pointer is called straight from the table: no signature has a 64-bit integer,
+  // so none needs a legacy dynCall.
+  $embind__requireFunction__deps: ['$readLatin1String', '$throwBindingError'],
+  $embind__requireFunction: function (signature, rawFunction) {
+    var fp = wasmTable.get(rawFunction);
+    if (typeof fp != 'function') throwBindingError('unknown function pointer with signature ' + readLatin1String(signature) + ': ' + rawFunction);
+    return fp;
+  },
+
+  // A pointer to a class with no base class, never a smart pointer: one of Embind's two plain
+  // wire conversions, as Embind itself picks for such a class (else it refuses the registration).
+  $RegisteredPointer__deps: ['$constNoSmartPtrRawPointerToWireType', '$nonConstNoSmartPtrRawPointerToWireType',
+                             '$init_RegisteredPointer', '$throwBindingError'],
+  $RegisteredPointer: function (name, registeredClass, isReference, isConst, isSmartPointer, pointeeType, sharingPolicy,
+                                rawGetPointee, rawConstructor, rawShare, rawDestructor) {
+    this.name = name;
+    this.registeredClass = registeredClass;
+    this.isReference = isReference;
+    this.isConst = isConst;
+    this.isSmartPointer = isSmartPointer;
+    this.pointeeType = pointeeType;
+    this.sharingPolicy = sharingPolicy;
+    this.rawGetPointee = rawGetPointee;
+    this.rawConstructor = rawConstructor;
+    this.rawShare = rawShare;
+    this.rawDestructor = rawDestructor;
+    if (isSmartPointer || registeredClass.baseClass !== undefined) {
+      throwBindingError(name + ': smart pointers and base classes are not supported (cpp/bindings/embind-trim.js)');
+    }
+    this['toWireType'] = isConst ? constNoSmartPtrRawPointerToWireType : nonConstNoSmartPtrRawPointerToWireType;
+    this.destructorFunction = null;
+  },
+
+  // A returned pointer becomes a new handle of exactly its class: what Embind returns for such a
+  // class, without its lookups of subclass wrappers and dynamic types.
+  $RegisteredPointer_fromWireType__deps: ['$makeClassHandle'],
+  $RegisteredPointer_fromWireType: function (ptr) {
+    var rawPointer = this.getPointee(ptr);
+    if (!rawPointer) {
+      this.destructor(ptr);
+      return null;
+    }
+    return makeClassHandle(this.registeredClass.instancePrototype, { ptrType: this, ptr: rawPointer });
+  },
+
+  // Handles have delete() and isDeleted() (web/src/instantiate.ts's Handle), not Embind's
+  // clone(), isAliasOf() or deleteLater(), which nothing in the package calls.
+  $init_ClassHandle__deps: ['$ClassHandle_delete', '$ClassHandle_isDeleted'],
+  $init_ClassHandle: function () {
+    ClassHandle.prototype['delete'] = ClassHandle_delete;
+    ClassHandle.prototype['isDeleted'] = ClassHandle_isDeleted;
+  },
+});
