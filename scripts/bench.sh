@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # `npm run bench`: builds what the benchmarks need (the WASM modules, the package in dist/, the
-# native Google Benchmark binary in build/bench, the bench-only module in build/wasm-bench), then tests/bench/run.mjs runs every scenario in
+# native Google Benchmark binary in build/bench, the bench-only shuffle module and its Embind glue in build/wasm-bench), then tests/bench/run.mjs runs every scenario in
 # its own process, prints the tables and writes BENCHMARKS.md and the README's bench section.
 # Benchmarks only: nothing here runs in `npm test`. Extra arguments go to run.mjs
 # (e.g. --only deck52,size to rerun scenarios without rewriting BENCHMARKS.md).
@@ -13,7 +13,10 @@ bash scripts/build-wasm.sh
 bash scripts/build-package.sh
 cmake --preset bench >/dev/null   # CMakePresets.json
 cmake --build --preset bench
-cmake --preset wasm-bench >/dev/null   # the module + bench-only fd_bulk_plain (scenarios/large.mjs)
-cmake --build --preset wasm-bench
+# The shuffle module + bench-only CoreBulk.plain() (scenarios/large.mjs): build/wasm-bench/shuffle.js
+# (its glue) and shuffle.wasm, built as scripts/build-wasm.sh builds the package's, closure included.
+export EM_CLOSURE_COMPILER=$PWD/node_modules/google-closure-compiler-linux/compiler
+cmake --preset wasm-bench >/dev/null
+cmake --build --preset wasm-bench --target shuffle_wasm
 node tests/bench/run.mjs --native build/bench/tests/bench/fairdeck_bench "$@"
 echo "npm run bench: $(( $(date +%s) - start )) s in all"

@@ -1,52 +1,69 @@
-// tests/bench/core.mjs — a second instance of the WASM module with its raw C ABI (the `_fd_*`
-// exports of cpp/bindings/fairdeck.cpp), for scenarios that time the core itself (no TypeScript
-// layer): the WASM twins of the native benchmarks, the 10^8 algorithm comparison and the fairness
-// loops. Four modules: 'package' (dist/wasm/fairdeck, the deck module the package ships),
-// 'shuffle' (dist/wasm/shuffle, the bulk shuffles' module), 'fairness' (dist/wasm/fairness, the
+// tests/bench/core.mjs — a second instance of a WASM module, loaded through its Emscripten glue and
+// driven through its Embind classes directly (CoreDeck, CoreBulk, CoreWords, CoreExperiment:
+// cpp/bindings/*.cpp), for scenarios that time the core itself (no TypeScript layer): the WASM
+// twins of the native benchmarks, the 10^8 algorithm comparison and the fairness loops. Four
+// modules: 'package' (dist/wasm/fairdeck, the deck module the package ships), 'shuffle'
+// (dist/wasm/shuffle, the bulk shuffles' module), 'fairness' (dist/wasm/fairness, the
 // experiments' module) and 'bench' (build/wasm-bench/shuffle, the shuffle module plus the
-// bench-only fd_bulk_plain export; CMake preset wasm-bench).
+// bench-only CoreBulk.plain(); CMake preset wasm-bench). Each is instantiated as the package does
+// it: the glue's MODULARIZE factory handed a compiled module (dist/instantiate.js).
 import { readFileSync } from 'node:fs';
 
 import { instantiate } from '../../dist/instantiate.js';
+import manifest from '../../dist/wasm/manifest.js';
 
 const FILES = {
-  package: '../../dist/wasm/fairdeck.wasm',
-  shuffle: '../../dist/wasm/shuffle.wasm',
-  fairness: '../../dist/wasm/fairness.wasm',
-  bench: '../../build/wasm-bench/shuffle.wasm',
+  package: ['../../dist/wasm/fairdeck-glue.js', '../../dist/wasm/fairdeck.wasm'],
+  shuffle: ['../../dist/wasm/shuffle-glue.js', '../../dist/wasm/shuffle.wasm'],
+  fairness: ['../../dist/wasm/fairness-glue.js', '../../dist/wasm/fairness.wasm'],
+  bench: ['../../build/wasm-bench/shuffle.js', '../../build/wasm-bench/shuffle.wasm'],
 };
 
+/** Units per identity() call when filling a bulk shuffle's array with 0…n−1. */
+const FILL = 1 << 20;
+
 /**
- * The instantiated module and a small toolkit over its exports. Results that are pointers or
- * counts are signed i32 in JS: they are read here with `>>> 0`.
+ * The instantiated module (`m`: its Embind classes and functions, HEAPU8/HEAPU32, _malloc/_free)
+ * and a small toolkit over it. Every maker returns an Embind handle, freed by its delete(); a
+ * null (the core refused, error recorded) throws the core's message.
  */
 export async function loadCore(variant = 'package') {
-  const m = await instantiate(await WebAssembly.compile(readFileSync(new URL(FILES[variant], import.meta.url))));
-  const enc = new TextEncoder();
-  /** Copies strings / byte arrays into fresh heap blocks (kept for the process): [ptr, len, …]. */
-  const put = (...values) => values.flatMap((v) => {
-    const b = typeof v === 'string' ? enc.encode(v) : v;
-    const p = alloc(Math.max(1, b.length));
-    m.HEAPU8.set(b, p);
-    return [p, b.length];
-  });
+  const [glue, wasm] = FILES[variant].map((f) => new URL(f, import.meta.url));
+  const { default: factory } = await import(glue.href);
+  const m = await instantiate(factory, await WebAssembly.compile(readFileSync(wasm)));
+  const decoder = new TextDecoder();
+  const error = () => new Error(decoder.decode(m.errorMessage()) || 'fairdeck core failed without a message');
+  const check = (handle) => {
+    if (handle === null) throw error();
+    return handle;
+  };
+  /** A heap block of `bytes` bytes (kept for the process): its address. */
   const alloc = (bytes) => {
-    const p = m._fd_alloc(bytes) >>> 0;
+    const p = m._malloc(bytes) >>> 0;
     if (!p) throw new Error(`could not allocate ${bytes} bytes in the WASM heap`);
     return p;
   };
-  const error = () => new TextDecoder().decode(m.HEAPU8.subarray(m._fd_error_message() >>> 0, (m._fd_error_message() >>> 0) + (m._fd_error_length() >>> 0)));
-  const check = (ptr) => {
-    if (!(ptr >>> 0)) throw new Error(error());
-    return ptr >>> 0;
-  };
-  const INTEGER = 1;  // seed kind (fd_manifest().seedKinds.integer): 8 little-endian bytes
+  /** An EngineSpec: `seed` is 8 little-endian bytes (seedBytes in lib.mjs), seed kind "integer". */
+  // Option objects hold numbers and bytes: names as UTF-8 (web/src/binding.ts, cpp/bindings/common.hpp).
+  const utf8 = (s) => new TextEncoder().encode(s);
+  const engine = (rng, seed) => ({ rng: utf8(rng), seedKind: manifest.seedKinds.integer, seed });
   return {
     m, alloc, error,
-    deck: (rng, seed, strategy = 'eager') => check(m._fd_deck_new(...put('french'), 1, 0, 0, ...put(strategy, rng), INTEGER, ...put(seed))),
-    bulk: (n, rng, seed) => check(m._fd_bulk_new(n, ...put(rng), INTEGER, ...put(seed))),
-    words: (rng, seed) => check(m._fd_words_new(...put(rng), INTEGER, ...put(seed))),
+    deck: (rng, seed, strategy = 'eager') =>
+      check(m.CoreDeck.make({ style: utf8('french'), decks: 1, jokers: 0, size: 0, strategy: utf8(strategy), engine: engine(rng, seed) })),
+    bulk: (n, rng, seed) => check(m.CoreBulk.make(n, engine(rng, seed))),
+    words: (rng, seed) => check(m.CoreWords.make(engine(rng, seed))),
     experiment: (algorithm, measureKind, n, rng, seed) =>
-      check(m._fd_experiment_new(...put(algorithm), measureKind, n, 0, ...put(rng), INTEGER, ...put(seed))),
+      check(m.CoreExperiment.make({ algorithm: utf8(algorithm), measure: measureKind, n, rounds: 0, engine: engine(rng, seed) })),
+    /**
+     * Gives bulk shuffle `b` its heap array of n uint32 holding 0…n−1 (filled by the core, in
+     * calls of 2^20); returns the array's byte address in the heap, which stays valid when the
+     * heap grows (a view of it would not: read m.HEAPU32 afresh).
+     */
+    identity: (b, n) => {
+      const at = check(b.data(n * 4)).byteOffset;
+      for (let s = 0; s < n; s += FILL) b.identity(s, Math.min(FILL, n - s));
+      return at;
+    },
   };
 }

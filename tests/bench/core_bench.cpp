@@ -1,7 +1,7 @@
 // tests/bench/core_bench.cpp — the core natively, with Google Benchmark, for the WASM/native ratio.
 //
 // Each benchmark here has a twin in tests/bench/scenarios/native.mjs that runs the same core code
-// compiled to WASM (through the raw bindings, in bounded calls as the package does), so that
+// compiled to WASM (through its Embind classes, in bounded calls as the package does), so that
 // scripts/bench.sh can print "WASM / native" for the same algorithm on the same machine.
 // Names are "<scenario>/<engine>" and must match the twin's keys. Items per iteration are
 // in the "items" counter so that both sides compare per item (ns per shuffle, element, word, trial).
@@ -55,7 +55,7 @@ void bulk(benchmark::State& state, std::string_view engine) {
   state.counters["items"] = n;
 }
 
-/// Raw engine words, as fd_words_fill (fairdeck/random) writes them.
+/// Raw engine words, as CoreWords.next (fairdeck/random) writes them.
 void words(benchmark::State& state, std::string_view engine) {
   constexpr std::uint32_t n = 1u << 16;
   std::vector<std::uint32_t> out(n);

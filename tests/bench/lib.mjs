@@ -38,7 +38,31 @@ function centre(xs) {
   return { m, spread: ((quantile(sorted, 0.75) - quantile(sorted, 0.25)) / 2 / m) * 100 };
 }
 
-function sample(fn, reps) {
+/** Runs f and returns the milliseconds it took (for a contender's setup(): see sample()). */
+export function timeMs(f) {
+  const t0 = performance.now();
+  f();
+  return performance.now() - t0;
+}
+
+/**
+ * ns per call of contender `c` over `reps` calls. A contender with `setup` has it run before each
+ * call, outside the timing except for the milliseconds it returns (the part of its work that
+ * belongs to the operation, timed by setup itself); each call is then timed on its own, so only
+ * for calls that take milliseconds, such as a bulk shuffle whose heap array setup() makes and fills.
+ */
+function sample(c, reps) {
+  const { fn, setup } = c;
+  if (setup) {
+    let ms = 0;
+    for (let i = 0; i < reps; i++) {
+      ms += setup() ?? 0;
+      const t0 = performance.now();
+      fn();
+      ms += performance.now() - t0;
+    }
+    return (ms * 1e6) / reps;
+  }
   const t0 = performance.now();
   for (let i = 0; i < reps; i++) fn();
   return ((performance.now() - t0) * 1e6) / reps;
@@ -49,12 +73,12 @@ function calibrate(contenders, { sampleMs, warmupMs, warmupCalls, maxReps = 1e7,
   return contenders.map((c) => {
     const until = performance.now() + warmupMs;
     let calls = 0;
-    while (performance.now() < until || calls < warmupCalls) c.fn(), calls++;
+    while (performance.now() < until || calls < warmupCalls) c.setup?.(), c.fn(), calls++;
     if (fixed) return fixed;
     // Calibrate on a batch: per-call timing of sub-microsecond work is mostly timer noise.
     let n = 1;
     while (n < maxReps) {
-      const ms = sample(c.fn, n) * n * 1e-6;
+      const ms = sample(c, n) * n * 1e-6;
       if (ms >= sampleMs / 4) return Math.max(1, Math.min(maxReps, Math.round((n * sampleMs) / ms)));
       n *= 4;
     }
@@ -63,8 +87,9 @@ function calibrate(contenders, { sampleMs, warmupMs, warmupCalls, maxReps = 1e7,
 }
 
 /**
- * Times contenders interleaved. Each contender: { name, fn, ops = 1, group, peer, note }.
- * `fn` performs `ops` operations per call (a 10^6-element shuffle is one op; ns are per op).
+ * Times contenders interleaved. Each contender: { name, fn, ops = 1, group, peer, note, setup }.
+ * `fn` performs `ops` operations per call (a 10^6-element shuffle is one op; ns are per op);
+ * `setup`, if given, runs before every call of `fn`, untimed but for the ms it returns (sample()).
  * Options: rounds, sampleMs, warmupMs, warmupCalls (minimum), maxReps (cap on calls per sample),
  * reps (fixed calls per sample: skips calibration, for operations that take seconds).
  * Returns rows { name, group, peer, note, ns, spread, rounds, reps }.
@@ -75,7 +100,7 @@ export function measure(contenders, { rounds = 15, sampleMs = 20, warmupMs = 300
   for (let r = 0; r < rounds; r++) {
     for (let k = 0; k < contenders.length; k++) {
       const i = (k + r) % contenders.length;
-      times[i].push(sample(contenders[i].fn, reps[i]) / (contenders[i].ops ?? 1));
+      times[i].push(sample(contenders[i], reps[i]) / (contenders[i].ops ?? 1));
     }
   }
   return contenders.map((c, i) => {
@@ -95,7 +120,7 @@ export function measure(contenders, { rounds = 15, sampleMs = 20, warmupMs = 300
 export function measurePaired(contenders, other, { rounds = 9, sampleMs = 100, warmupMs = 300, warmupCalls = 2, reps: fixed } = {}) {
   return contenders.map((c) => {
     const [reps] = calibrate([c], { sampleMs, warmupMs, warmupCalls, reps: fixed });
-    const mine = () => sample(c.fn, reps) / (c.ops ?? 1);
+    const mine = () => sample(c, reps) / (c.ops ?? 1);
     const own = [], theirs = [], ratios = [];
     for (let r = 0; r < rounds; r++) {
       let w, n;
@@ -131,7 +156,7 @@ export function report(scenario, rows, extra = {}) {
   process.stdout.write(`\n@@result ${JSON.stringify({ scenario, rows, sink: sinkValue(), ...extra })}\n`);
 }
 
-/** A seeded 8-byte integer seed for the raw bindings (SeedKind.integer = 1). */
+/** A seeded 8-byte integer seed for core.mjs's engines (EngineSpec.seed with seedKinds.integer). */
 export function seedBytes(seed) {
   const b = new Uint8Array(8);
   new DataView(b.buffer).setBigUint64(0, BigInt(seed), true);

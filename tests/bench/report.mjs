@@ -83,7 +83,7 @@ export function sections(r) {
       const lead = row.name.startsWith('core cache-aware ') ? leadOverPlain(rows, row.name.slice('core cache-aware '.length)) : undefined;
       if (lead !== undefined) table[i + 1][3] = `${lead.toFixed(2)}× faster`;
     });
-    out.push({ title: '3. 10^8 items (400 MB of uint32)', intro: '"core" rows run the algorithm alone on a WASM heap array through the raw binding, in calls of 2^18 units. ' + largeNote(rows, r.twin), table });
+    out.push({ title: '3. 10^8 items (400 MB of uint32)', intro: '"core" rows run the algorithm alone on a WASM heap array through the core\'s Embind class (CoreBulk, driven directly; each shuffle\'s array filled before it, untimed), in calls of 2^18 units. ' + largeNote(rows, r.twin), table });
   }
   if (r.fairness) {
     const rows = r.fairness.rows;
@@ -92,12 +92,12 @@ export function sections(r) {
       const js = rows.find((x) => x.name === `${row.name.split(':')[0]}: plain JS (sfc32)`);
       table.push([row.name, time(row.ns), `${row.spread.toFixed(0)}%`, `${(1e9 / row.ns / 1e6).toFixed(1)} M`, `${(js.ns / row.ns).toFixed(2)}× faster`]);
     }
-    out.push({ title: '4. Fairness experiments (Fisher–Yates)', intro: 'Per trial (one shuffle, counted). "core" is the fairness module: its `fd_experiment_run` export in bounded calls; "fairdeck/fairness" the public API (yields to the event loop between chunks); plain JS runs the same loops (tests/bench/jsloops.mjs).', table });
+    out.push({ title: '4. Fairness experiments (Fisher–Yates)', intro: 'Per trial (one shuffle, counted). "core" is the fairness module: its Embind class `CoreExperiment`, driven directly, `run(trials)` in bounded calls; "fairdeck/fairness" the public API (yields to the event loop between chunks); plain JS runs the same loops (tests/bench/jsloops.mjs).', table });
   }
   if (r.twin?.length) {
     const table = [['', 'WASM', 'native', 'WASM / native', '±']];
     for (const t of r.twin) table.push([t.name, time(t.wasm), time(t.native), `${t.ratio.toFixed(2)}×`, `${t.spread.toFixed(0)}%`]);
-    out.push({ title: '5. WASM vs native (same core, same algorithm)', intro: 'Per item (shuffle, element, word or trial). Native: the same headers built with g++ -O3 (x86-64 baseline, SSE2) and Google Benchmark; WASM: tests/bench/scenarios/native.mjs through the raw C ABI (the deck52 rows include two export calls, shuffle and deal, and run 16 shuffles per call of the harness\'s timing loop, as Google Benchmark runs many per timing, so that the harness\'s own call is not counted as WASM\'s; the 10^8 row runs the shuffle alone, back to back, as the native side does, where scenario 3 interleaves it with passes over other 400 MB arrays). Each twin is timed in rounds of one WASM sample (~100 ms) and one native run of the same benchmark (a child process, Google Benchmark\'s 0.1 s minimum), back to back in alternating order: 21 rounds, 5 for the 10^8 row. WASM and native are the medians of their samples; WASM / native is the median of the per-round ratios, ± half their interquartile range: load from other processes that lasts longer than a round slows both halves of a pair alike.', table });
+    out.push({ title: '5. WASM vs native (same core, same algorithm)', intro: 'Per item (shuffle, element, word or trial). Native: the same headers built with g++ -O3 (x86-64 baseline, SSE2) and Google Benchmark; WASM: tests/bench/scenarios/native.mjs through the Embind classes of the shipped modules, driven directly (the deck52 rows include two Embind method calls, shuffle and deal, and run 16 shuffles per call of the harness\'s timing loop, as Google Benchmark runs many per timing, so that the harness\'s own call is not counted as WASM\'s; the bulk rows fill each shuffle\'s heap array before the call, untimed, as the native side shuffles one array made once; the 10^8 row runs the shuffle alone, back to back, as the native side does, where scenario 3 interleaves it with passes over other 400 MB arrays). Each twin is timed in rounds of one WASM sample (~100 ms) and one native run of the same benchmark (a child process, Google Benchmark\'s 0.1 s minimum), back to back in alternating order: 21 rounds, 5 for the 10^8 row. WASM and native are the medians of their samples; WASM / native is the median of the per-round ratios, ± half their interquartile range: load from other processes that lasts longer than a round slows both halves of a pair alike.', table });
   }
   if (r.workers) {
     const rows = r.workers.rows;

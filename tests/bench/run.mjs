@@ -5,6 +5,9 @@
 //   node tests/bench/run.mjs --native build/bench/tests/bench/fairdeck_bench [--only deck52,size] [--max-wait 120]
 // The WASM/native ratios pair each WASM twin with a native run of the same benchmark, round by
 // round (scenarios/native.mjs), so that a change of load between the two cannot skew them.
+// Scenarios that time the core alone (large, fairness, native-twin) load their own instances of
+// the modules through the Emscripten glue and call the Embind classes directly (core.mjs); the
+// rest time the public API, as an app calls it.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import os from 'node:os';

@@ -3,6 +3,7 @@
 // a ratio within the run, so the load of a shared machine cancels out as far as it can.
 
 import { leadOverPlain } from './report.mjs';
+import { BUDGET } from '../size/apps.mjs';
 
 const find = (rows, name) => {
   const row = rows?.find((r) => r.name === name);
@@ -19,8 +20,8 @@ const D3 = 'd3-array shuffle';
  * not fail it; the guard allows 10% for run-to-run noise of a shared machine.
  */
 const FAIRNESS_BEFORE = { 'permutations n=3': 37.2 / 18.3, 'positions n=52': 359.2 / 161.2 };
-/** Issue 14's budget for the README example, JS + wasm, gzip. */
-const SIZE_GOAL = 40 * 1024;
+/** The README example's budget, JS + wasm, gzip: the size stage's own (issue 14's 40 KB, 48 KB since issue 30). */
+const SIZE_GOAL = BUDGET;  // tests/size/apps.mjs: 48 KB since issue 30 (Embind's runtime)
 
 /** Evaluates every guard; `r` maps scenario id → result (see run.mjs). */
 export function evaluate(r) {
@@ -96,8 +97,8 @@ export function evaluate(r) {
   const size = r.size?.rows?.filter((row) => row.entry === 'fairdeck');
   for (const row of size ?? []) {
     const kb = row.gzip / 1024;
-    add(`README example ≤ 40 KB gzip, JS + wasm (${row.bundler})`, `${kb.toFixed(1)} KB`, row.gzip <= SIZE_GOAL,
-      `missed by ${(kb - 40).toFixed(1)} KB: JS ${(row.js / 1024).toFixed(1)} KB + wasm ${(row.wasm / 1024).toFixed(1)} KB (docs/size.md: what each lever saved, and what is left)`);
+    add(`README example ≤ ${SIZE_GOAL / 1024} KB gzip, JS + wasm (${row.bundler})`, `${kb.toFixed(1)} KB`, row.gzip <= SIZE_GOAL,
+      `missed by ${(kb - SIZE_GOAL / 1024).toFixed(1)} KB: JS ${(row.js / 1024).toFixed(1)} KB + wasm ${(row.wasm / 1024).toFixed(1)} KB (docs/size.md: what each lever saved, and what is left)`);
   }
   return out;
 }

@@ -1,7 +1,7 @@
 // Scenario 4: fairness-experiment throughput (ns per trial = per shuffle counted): countPermutations
-// with n = 3 and positionMatrix with n = 52, Fisher–Yates. The core through its raw binding
-// (the fd_experiment_* exports, bounded run calls), the public fairdeck/fairness API when present, and the
-// same loops in plain JS (jsloops.mjs).
+// with n = 3 and positionMatrix with n = 52, Fisher–Yates. The core through its Embind class,
+// driven directly (CoreExperiment: bounded run(trials) calls; core.mjs), the public
+// fairdeck/fairness API when present, and the same loops in plain JS (jsloops.mjs).
 import { init } from 'fairdeck';
 import { loadCore } from '../core.mjs';
 import { makeLoop } from '../jsloops.mjs';
@@ -9,12 +9,11 @@ import { consume, measure, measureAsync, report, seedBytes } from '../lib.mjs';
 
 await init();
 const core = await loadCore('fairness');
-const { m } = core;
 let fairness;
 try {
   fairness = await import('fairdeck/fairness');
 } catch {
-  fairness = undefined;  // not built yet: the raw binding and the JS loops still run
+  fairness = undefined;  // not built yet: the core's class and the JS loops still run
 }
 
 const rows = [];
@@ -24,7 +23,7 @@ for (const [measureKind, n, chunk] of [[0, 3, 1 << 16], [1, 52, 1 << 12]]) {
   const contenders = [];
   for (const rng of ['xoshiro256', 'chacha20']) {
     const x = core.experiment('fisher-yates', measureKind, n, rng, seedBytes(1));
-    contenders.push({ name: `${tag}: core ${rng}`, group: `core-${rng}-${n}`, ops: chunk, fn: () => m._fd_experiment_run(x, chunk) });
+    contenders.push({ name: `${tag}: core ${rng}`, group: `core-${rng}-${n}`, ops: chunk, fn: () => x.run(chunk) });
   }
   for (const kind of ['sfc32', 'Math.random']) {
     const loop = makeLoop(kind, n, measureKind), counts = new Float64Array(cells);
