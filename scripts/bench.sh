@@ -6,7 +6,7 @@
 # (e.g. --only deck52,size to rerun scenarios without rewriting BENCHMARKS.md).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-export NODE_PATH=/usr/share/nodejs   # docs/toolchain.md, pitfall 1
+source scripts/emscripten-env.sh   # NODE_PATH, EM_CLOSURE_COMPILER, PATH (docs/toolchain.md)
 start=$(date +%s)
 [ -d node_modules/d3-array ] || bash scripts/setup.sh
 bash scripts/build-wasm.sh
@@ -15,7 +15,6 @@ cmake --preset bench >/dev/null   # CMakePresets.json
 cmake --build --preset bench
 # The shuffle module + bench-only CoreBulk.plain() (scenarios/large.mjs): build/wasm-bench/shuffle.js
 # (its glue) and shuffle.wasm, built as scripts/build-wasm.sh builds the package's, closure included.
-export EM_CLOSURE_COMPILER=$PWD/node_modules/google-closure-compiler-linux/compiler
 cmake --preset wasm-bench >/dev/null
 cmake --build --preset wasm-bench --target shuffle_wasm
 node tests/bench/run.mjs --native build/bench/tests/bench/fairdeck_bench "$@"

@@ -9,25 +9,17 @@
 # Rebuilds only when a C++ source or the CMake file is newer than the output.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-export NODE_PATH=/usr/share/nodejs   # docs/toolchain.md, pitfall 1: emcc's optimizer needs acorn
-# Closure minifies the glue: the npm package's native Linux build of the version 3.1.6 expects
-# (a dev dependency; Debian's closure-compiler is too old). docs/toolchain.md, docs/size.md.
-export EM_CLOSURE_COMPILER=$PWD/node_modules/google-closure-compiler-linux/compiler
+source scripts/emscripten-env.sh   # NODE_PATH, EM_CLOSURE_COMPILER, PATH (docs/toolchain.md)
 [ -x "$EM_CLOSURE_COMPILER" ] || { echo "build-wasm: $EM_CLOSURE_COMPILER is missing; run bash scripts/setup.sh (npm packages)" >&2; exit 1; }
 out=web/src/wasm
 stamp=$out/fairdeck.wasm
 command -v zopfli >/dev/null || { echo "build-wasm: zopfli is missing; run bash scripts/setup.sh (it installs the Debian package)" >&2; exit 1; }
-if [ -f "$stamp" ] && [ -z "$(find cpp CMakeLists.txt scripts/build-wasm.sh -newer "$stamp" -type f | head -1)" ]; then
+if [ -f "$stamp" ] && [ -z "$(find cpp CMakeLists.txt scripts/build-wasm.sh scripts/emscripten-env.sh -newer "$stamp" -type f | head -1)" ]; then
   echo "wasm: up to date"
   exit 0
 fi
 cmake --preset wasm >/dev/null   # CMakePresets.json
-# One module at a time (each still compiles its sources two at a time): two Emscripten 3.1.6 links
-# running at once once left the manifest module's glue with unminified import names that its
-# minified wasm did not match (a fresh clone's `npm test`; docs/toolchain.md, pitfall 31).
-for module in fairdeck shuffle fairness manifest; do
-  cmake --build --preset wasm --target "${module}_wasm"
-done
+cmake --build --preset wasm
 mkdir -p "$out"
 for module in fairdeck shuffle fairness; do   # shuffle, fairness: docs/size.md
   cp "build/wasm/$module.wasm" "$out/"
