@@ -20,6 +20,7 @@ describe('round-link', () => {
     const c = { serverSeed: seed, commitment };
     const link = verifyLink(c, 'me & you', 4, ['UE', 'AS'], { style: 'german', decks: 2, jokers: 1 });
     expect(link.startsWith('../verify/?')).toBe(true);
+    expect(new URLSearchParams(link.slice('../verify/'.length)).get('version')).toBe('2');  // named, not left to a default
     expect(fieldsFromQuery(link.slice('../verify/'.length))).toEqual({ ...EMPTY_FIELDS, commitment, serverSeed: seed,
       clientSeed: 'me & you', nonce: '4', dealt: 'UE,AS', style: 'german', decks: '2', jokers: '1' });
   });
