@@ -64,6 +64,11 @@ inline std::vector<ProvableCase> provable_cases() {
     cases.push_back(std::move(c));
   }
   const std::vector<ProvableCase> v2_only = {
+      // The undealt pile runs out with 3 cards in the return pile, then 4 more are returned: the
+      // next deal shuffles all 7 (the core), not the 3 alone when the last undealt card went.
+      {"v2: return pile shuffled at the next deal, not when the undealt pile empties", kServerA, "reshuffle timing", 4,
+       "french", 1, 0, 0,
+       {{"deal", 40}, {"returnCards", 0, {0, 1, 2}}, {"deal", 12}, {"returnCards", 0, {3, 4, 5, 6}}, {"deal", 10}}, 2},
       // The seeds of "french, one round" with other compositions: under version 1 these share its
       // key; under version 2 each has its own.
       {"v2: 2 jokers, seeds of 'french, one round'", kServerA, "player-1", 0, "french", 1, 2, 0, all, 2},

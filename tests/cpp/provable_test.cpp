@@ -39,6 +39,10 @@ std::string spec_message(const t::ProvableCase& c, std::uint64_t nonce) {
   return m;
 }
 
+/// How a return pile could be read to be reshuffled: at the next deal that finds the undealt pile
+/// empty (the core, and the specification), or as soon as the last undealt card is dealt.
+enum class Reading { at_next_deal, when_emptied };
+
 /// The specification, followed literally.
 class Reference {
 public:
@@ -80,7 +84,7 @@ private:
 };
 
 /// Replays a case by the specification; codes of each deal (and return) call.
-std::vector<std::vector<std::string>> spec_replay(const t::ProvableCase& c) {
+std::vector<std::vector<std::string>> spec_replay(const t::ProvableCase& c, Reading reading = Reading::at_next_deal) {
   const Composition comp = make_composition(c.style, c.decks, c.jokers, c.size);
   const std::uint32_t per = comp.per_deck(), decks = comp.style ? comp.decks : 1;
   auto code = [&](std::uint32_t key) { return comp.style ? comp.style->face(key / decks).code : std::to_string(key); };
@@ -99,6 +103,8 @@ std::vector<std::vector<std::string>> spec_replay(const t::ProvableCase& c) {
         round.push_back(undealt.front());
         codes.push_back(code(undealt.front()));
         undealt.erase(undealt.begin());
+        if (reading == Reading::when_emptied && undealt.empty() && !returned.empty())
+          undealt = ref->shuffle(std::exchange(returned, {}));
       }
     } else if (op.op == "returnCards") {
       for (std::uint32_t p : op.picks) returned.push_back(round.at(p)), codes.push_back(code(round.at(p)));
@@ -224,6 +230,22 @@ TEST(Provable, SpecificationIsSensitiveToEveryInput) {
     d = c; d.version = 3 - version;
     EXPECT_NE(spec_replay(d), base);
   }
+}
+
+const t::ProvableCase& named(const std::vector<t::ProvableCase>& cases, const std::string& prefix) {
+  const auto it = std::find_if(cases.begin(), cases.end(), [&](const auto& c) { return c.name.rfind(prefix, 0) == 0; });
+  if (it == cases.end()) throw std::runtime_error("no case " + prefix);
+  return *it;
+}
+
+TEST(Provable, ReturnPileIsShuffledAtTheNextDealNotWhenTheUndealtPileEmpties) {
+  const auto cases = t::provable_cases();
+  const auto& c = named(cases, "v2: return pile shuffled at the next deal");
+  const auto core = deck_replay(c);
+  EXPECT_EQ(core, spec_replay(c, Reading::at_next_deal));
+  EXPECT_NE(core, spec_replay(c, Reading::when_emptied));  // the vector tells the two readings apart
+  ASSERT_EQ(core.size(), 5u);
+  EXPECT_EQ(core[4].size(), 7u);  // the last deal: all 7 returned cards, in one shuffle
 }
 
 

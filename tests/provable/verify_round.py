@@ -84,8 +84,12 @@ def faces(deck):
     return table + ["X1", "X2"][: deck.get("jokers", 0)], deck.get("decks", 1)
 
 
-def replay(v):
-    """Yields (op, cards) for every call of the vector's history, computed from the seeds alone."""
+def replay(v, reshuffle_when_emptied=False):
+    """Yields (op, cards) for every call of the vector's history, computed from the seeds alone.
+
+    The return pile is shuffled when a card is to be dealt and the undealt pile is empty; with
+    reshuffle_when_emptied (a misreading, for the negative control) as soon as the last undealt
+    card is dealt."""
     names, decks = faces(v["deck"])
     code = lambda key: names[key // decks]  # key = face index * decks + copy
     everything = list(range(len(names) * decks))
@@ -101,6 +105,8 @@ def replay(v):
                 if not undealt:
                     break
                 cards.append(undealt.pop(0))
+                if reshuffle_when_emptied and not undealt and returned:
+                    undealt, returned = rnd.shuffle(returned), []
             out.extend(cards)
         elif op["op"] == "returnCards":
             for c in op["cards"]:  # any dealt copy of the code: copies sort together
@@ -120,7 +126,7 @@ def replay(v):
         yield op, [None if k is None else code(k) for k in cards]
 
 
-def check(v):
+def check(v, reshuffle_when_emptied=False):
     problems = []
     server, version = bytes.fromhex(v["serverSeed"]), v.get("version", 1)  # the v1 vectors predate "version"
     if version not in TAGS:
@@ -135,10 +141,14 @@ def check(v):
     words = chacha20_words(key)
     if [next(words) for _ in range(len(v["words"]))] != v["words"]:
         problems.append("words")
-    for i, (op, cards) in enumerate(replay(v)):
+    for i, (op, cards) in enumerate(replay(v, reshuffle_when_emptied)):
         if op["op"] in ("deal", "returnCards") and cards != op["cards"]:
             problems.append(f"history[{i}] ({op['op']})")
     return problems
+
+
+def named(data, prefix):
+    return next(v for v in data["vectors"] if v["name"].startswith(prefix))
 
 
 def main():
@@ -156,17 +166,20 @@ def main():
     print(f"{len(data['vectors']) - failed} of {len(data['vectors'])} provable vectors agree (Python; "
           f"{versions.count(1)} of version 1, {versions.count(2)} of version 2)")
     # Negative controls: the same check must reject a swapped pair, another nonce or client seed,
-    # and a version 2 vector read as version 1.
+    # a version 2 vector read as version 1, and a verifier that shuffles the return pile as soon as
+    # the undealt pile empties.
     first = data["vectors"][0]
     v = json.loads(json.dumps(first))
     cards = v["history"][0]["cards"]
     cards[0], cards[1] = cards[1], cards[0]
+    timing = named(data, "v2: return pile shuffled at the next deal")
     v1_reading = {k: x for k, x in first.items() if k not in ("version", "composition")}
     controls = {
         "swapped pair": check(v),
         "nonce + 1": check({**first, "nonce": first["nonce"] + 1}),
         "other client seed": check({**first, "clientSeed": first["clientSeed"] + " "}),
         "version 2 read as version 1": check(v1_reading),
+        "return pile shuffled when the undealt pile empties": check(timing, reshuffle_when_emptied=True),
     }
     accepted = [name for name, problems in controls.items() if not problems]
     if accepted:

@@ -27,6 +27,13 @@ export const provableVectors = vectors<{ schemes: string[]; vectors: ProvableVec
 /** The scheme of a vector: 1 unless it says 2. */
 export const versionOf = (v: ProvableVector): 1 | 2 => v.version ?? 1;
 
+/** The vector named `name` (throws if there is none). */
+export function vectorNamed(name: string): ProvableVector {
+  const v = provableVectors.vectors.find((x) => x.name === name);
+  if (!v) throw new Error(`no provable vector named ${name}`);
+  return v;
+}
+
 /** One round of a vector's history in verifyRound's terms: the nonce, the dealt codes, the events. */
 export interface VectorRound {
   nonce: number;

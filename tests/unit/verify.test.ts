@@ -8,7 +8,7 @@ import { dirname, join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { verifyRound, type Round } from 'fairdeck/verify';
 import { compositionText, roundMessage } from '../../web/src/verify/scheme.js';
-import { provableVectors, roundsOf, versionOf, type ProvableVector } from './provable-vectors.js';
+import { provableVectors, roundsOf, vectorNamed, versionOf, type ProvableVector } from './provable-vectors.js';
 
 /** The first 10 cards of a vector's first round (the first vector: version 2, the default). */
 const base = (v = provableVectors.vectors[0]) => ({ commitment: v.commitment, serverSeed: v.serverSeed,
@@ -62,6 +62,15 @@ describe('the scheme versions', () => {
       const text = d.size !== undefined ? `generic:size=${d.size}` : `${d.style ?? 'french'}:decks=${d.decks ?? 1}:jokers=${d.jokers ?? 0}`;
       expect(v.composition, v.name).toBe(text);
     }
+  });
+
+  it('a return pile is shuffled at the next deal, not when the undealt pile empties', async () => {
+    const v = vectorNamed('v2: return pile shuffled at the next deal, not when the undealt pile empties');
+    const [r] = roundsToVerify(v);
+    expect(r.history.map((e) => e.after)).toEqual([40, 52]);  // 3 returned, the pile runs out, 4 more returned
+    const verdict = await verifyRound(r);
+    expect(verdict.ok).toBe(true);
+    expect(verdict.order).toHaveLength(59);  // 52, then one shuffle of all 7 returned cards
   });
 });
 
