@@ -69,6 +69,9 @@ inline std::vector<ProvableCase> provable_cases() {
       {"v2: return pile shuffled at the next deal, not when the undealt pile empties", kServerA, "reshuffle timing", 4,
        "french", 1, 0, 0,
        {{"deal", 40}, {"returnCards", 0, {0, 1, 2}}, {"deal", 12}, {"returnCards", 0, {3, 4, 5, 6}}, {"deal", 10}}, 2},
+      // The same text in two Unicode normal forms: the seed is hashed as given, so two deals.
+      {"v2: client seed e-acute NFC (U+00E9)", kServerA, "\xc3\xa9", 0, "french", 1, 0, 0, all, 2},
+      {"v2: client seed e-acute NFD (U+0065 U+0301)", kServerA, "e\xcc\x81", 0, "french", 1, 0, 0, all, 2},
       // The seeds of "french, one round" with other compositions: under version 1 these share its
       // key; under version 2 each has its own.
       {"v2: 2 jokers, seeds of 'french, one round'", kServerA, "player-1", 0, "french", 1, 2, 0, all, 2},

@@ -248,6 +248,15 @@ TEST(Provable, ReturnPileIsShuffledAtTheNextDealNotWhenTheUndealtPileEmpties) {
   EXPECT_EQ(core[4].size(), 7u);  // the last deal: all 7 returned cards, in one shuffle
 }
 
+TEST(Provable, ClientSeedIsHashedAsGivenWithoutNormalisation) {
+  const auto cases = t::provable_cases();
+  const auto& nfc = named(cases, "v2: client seed e-acute NFC");
+  const auto& nfd = named(cases, "v2: client seed e-acute NFD");
+  EXPECT_EQ(nfc.client, "\xc3\xa9");
+  EXPECT_EQ(nfd.client, "e\xcc\x81");
+  EXPECT_NE(deck_replay(nfc), deck_replay(nfd));
+  EXPECT_NE(h(provable_key(t::seeds_of(nfc), Composition{})), h(provable_key(t::seeds_of(nfd), Composition{})));
+}
 
 TEST(Provable, VectorsMatchTheGoldenFile) {
   std::ifstream f(std::string(FAIRDECK_VECTORS_DIR) + "/provable.json");

@@ -11,6 +11,7 @@ import hmac
 import json
 import struct
 import sys
+import unicodedata
 from pathlib import Path
 
 TAGS = {1: b"fairdeck/provable/v1", 2: b"fairdeck/provable/v2"}
@@ -166,12 +167,13 @@ def main():
     print(f"{len(data['vectors']) - failed} of {len(data['vectors'])} provable vectors agree (Python; "
           f"{versions.count(1)} of version 1, {versions.count(2)} of version 2)")
     # Negative controls: the same check must reject a swapped pair, another nonce or client seed,
-    # a version 2 vector read as version 1, and a verifier that shuffles the return pile as soon as
-    # the undealt pile empties.
+    # a version 2 vector read as version 1, a client seed normalised to NFC, and a verifier that
+    # shuffles the return pile as soon as the undealt pile empties.
     first = data["vectors"][0]
     v = json.loads(json.dumps(first))
     cards = v["history"][0]["cards"]
     cards[0], cards[1] = cards[1], cards[0]
+    nfd = named(data, "v2: client seed e-acute NFD")
     timing = named(data, "v2: return pile shuffled at the next deal")
     v1_reading = {k: x for k, x in first.items() if k not in ("version", "composition")}
     controls = {
@@ -179,9 +181,12 @@ def main():
         "nonce + 1": check({**first, "nonce": first["nonce"] + 1}),
         "other client seed": check({**first, "clientSeed": first["clientSeed"] + " "}),
         "version 2 read as version 1": check(v1_reading),
+        "NFD seed normalised to NFC": check({**nfd, "clientSeed": unicodedata.normalize("NFC", nfd["clientSeed"])}),
         "return pile shuffled when the undealt pile empties": check(timing, reshuffle_when_emptied=True),
     }
     accepted = [name for name, problems in controls.items() if not problems]
+    if nfd["clientSeed"] == unicodedata.normalize("NFC", nfd["clientSeed"]):
+        accepted.append("NFD seed normalised to NFC (the vector's seed is not in NFD)")
     if accepted:
         print("FAIL  a tampered vector was accepted: " + ", ".join(accepted))
         return 1

@@ -8,7 +8,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { Deck, init } from 'fairdeck';
 import { commitRound, commitmentOf } from 'fairdeck/provable';
 import { verifyRound } from 'fairdeck/verify';
-import { provableVectors, roundsOf, versionOf } from './provable-vectors.js';
+import { provableVectors, roundsOf, vectorNamed, versionOf } from './provable-vectors.js';
 
 beforeAll(() => init());
 
@@ -79,6 +79,20 @@ describe('version 2 binds the composition into the round key', () => {
     expect(dealAll(2, {})).toEqual(dealAll(2, { style: 'french', decks: 1, jokers: 0 }));
   });
 
+  it('a client seed is hashed as given: "\u00e9" (NFC) and "e\u0301" (NFD) deal differently', () => {
+    const nfc = vectorNamed('v2: client seed e-acute NFC (U+00E9)'), nfd = vectorNamed('v2: client seed e-acute NFD (U+0065 U+0301)');
+    // The vector file holds both forms (a tool that normalised it would make them equal).
+    expect([nfc.clientSeed, nfd.clientSeed]).toEqual(['\u00e9', 'e\u0301']);
+    const deal = (clientSeed: string) => {
+      const deck = new Deck({ provable: { serverSeed: nfc.serverSeed, clientSeed, nonce: 0 } });
+      const codes = deck.deal(52).map(String);
+      deck.dispose();
+      return codes;
+    };
+    expect(deal('\u00e9')).toEqual(nfc.history[0].cards);
+    expect(deal('e\u0301')).toEqual(nfd.history[0].cards);
+    expect(nfc.history[0].cards).not.toEqual(nfd.history[0].cards);
+  });
 });
 
 describe('commitRound and commitmentOf', () => {

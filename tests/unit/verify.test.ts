@@ -72,6 +72,14 @@ describe('the scheme versions', () => {
     expect(verdict.ok).toBe(true);
     expect(verdict.order).toHaveLength(59);  // 52, then one shuffle of all 7 returned cards
   });
+
+  it('a client seed is hashed as given: the NFD round does not verify with the NFC seed', async () => {
+    const nfc = vectorNamed('v2: client seed e-acute NFC (U+00E9)'), nfd = vectorNamed('v2: client seed e-acute NFD (U+0065 U+0301)');
+    expect([nfc.clientSeed, nfd.clientSeed]).toEqual(['\u00e9', 'e\u0301']);
+    const [r] = roundsToVerify(nfd);
+    expect((await verifyRound(r)).ok).toBe(true);
+    expect((await verifyRound({ ...r, clientSeed: nfc.clientSeed })).ok).toBe(false);
+  });
 });
 
 describe('tampering is rejected, in plain words', () => {
