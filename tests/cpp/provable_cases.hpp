@@ -29,6 +29,7 @@ struct ProvableCase {
   std::uint32_t decks, jokers, size;
   std::vector<ProvableOp> history;
   std::uint32_t version = 1;  ///< the scheme; the vector file writes "version" only for 2
+  bool deck_omitted = false;  ///< the vector gives no composition ("deck":{}): the default one
 };
 
 inline constexpr const char* kServerA = "9f1c2e3d4b5a69788796a5b4c3d2e1f00112233445566778899aabbccddeeff0";
@@ -72,6 +73,8 @@ inline std::vector<ProvableCase> provable_cases() {
       // The same text in two Unicode normal forms: the seed is hashed as given, so two deals.
       {"v2: client seed e-acute NFC (U+00E9)", kServerA, "\xc3\xa9", 0, "french", 1, 0, 0, all, 2},
       {"v2: client seed e-acute NFD (U+0065 U+0301)", kServerA, "e\xcc\x81", 0, "french", 1, 0, 0, all, 2},
+      // No composition given: the default, french:decks=1:jokers=0.
+      {"v2: default composition (no deck given)", kServerB, "default", 1, "french", 1, 0, 0, all, 2, true},
       // The seeds of "french, one round" with other compositions: under version 1 these share its
       // key; under version 2 each has its own.
       {"v2: 2 jokers, seeds of 'french, one round'", kServerA, "player-1", 0, "french", 1, 2, 0, all, 2},

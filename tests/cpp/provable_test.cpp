@@ -279,6 +279,7 @@ TEST(Provable, VectorsMatchTheGoldenFile) {
     const Composition comp = make_composition(cases[i].style, cases[i].decks, cases[i].jokers, cases[i].size);
     if (cases[i].version == 2) EXPECT_EQ(o.at("composition").string, composition_text(cases[i])) << cases[i].name;
     else EXPECT_EQ(o.count("composition"), 0u) << cases[i].name;
+    EXPECT_EQ(o.at("deck").object.items.empty(), cases[i].deck_omitted) << cases[i].name;
     EXPECT_EQ(o.at("key").string, h(provable_key(t::seeds_of(cases[i]), comp))) << cases[i].name;
     for (std::size_t k = 0; k < got.size(); ++k) {
       const auto& op = o.at("history").array[k].object;

@@ -64,6 +64,16 @@ describe('the scheme versions', () => {
     }
   });
 
+  it('an omitted deck is the default composition, french:decks=1:jokers=0', async () => {
+    const v = vectorNamed('v2: default composition (no deck given)');
+    expect(v.deck).toEqual({});
+    const [r] = roundsToVerify(v);
+    const { deck: _, ...withoutDeck } = r;
+    expect((await verifyRound(withoutDeck)).ok).toBe(true);
+    expect((await verifyRound({ ...r, deck: { style: 'french', decks: 1, jokers: 0 } })).ok).toBe(true);
+    expect((await verifyRound({ ...r, deck: { jokers: 1 } })).ok).toBe(false);
+  });
+
   it('a return pile is shuffled at the next deal, not when the undealt pile empties', async () => {
     const v = vectorNamed('v2: return pile shuffled at the next deal, not when the undealt pile empties');
     const [r] = roundsToVerify(v);

@@ -47,9 +47,10 @@ int main(int argc, char** argv) {
       << ",\"serverSeed\":\"" << c.server_hex
       << "\",\"commitment\":\"" << hex::encode(provable_commitment(seeds.server)) << "\",\"clientSeed\":"
       << quoted(c.client) << ",\"nonce\":" << c.nonce << ",\"deck\":"
-      << (c.style == "generic" ? "{\"size\":" + std::to_string(c.size) + "}"
-                               : "{\"style\":\"" + c.style + "\",\"decks\":" + std::to_string(c.decks) +
-                                     ",\"jokers\":" + std::to_string(c.jokers) + "}")
+      << (c.deck_omitted            ? std::string("{}")
+          : c.style == "generic" ? "{\"size\":" + std::to_string(c.size) + "}"
+                                 : "{\"style\":\"" + c.style + "\",\"decks\":" + std::to_string(c.decks) +
+                                       ",\"jokers\":" + std::to_string(c.jokers) + "}")
       << (c.version == 1 ? std::string() : ",\"composition\":" + quoted(provable_composition_text(comp)))
       << ",\"key\":\"" << hex::encode(provable_key(seeds, comp)) << "\",\"words\":" << words << "],\"history\":[";
     for (std::size_t i = 0; i < c.history.size(); ++i) {
