@@ -26,7 +26,8 @@ using fairdeck::Text;
 namespace {
 
 /// What a deck was made with, as JSON (DeckInfo in web/src/state.ts). A provable deck adds what
-/// it may tell anyone about its current round: commitment, client seed, nonce (never the seed).
+/// it may tell anyone about its current round: commitment, client seed, nonce and the scheme's
+/// version (never the seed).
 std::string deck_info(const fd::Deck& d) {
   const fd::Composition& c = d.composition();
   Text t;
@@ -37,7 +38,7 @@ std::string deck_info(const fd::Deck& d) {
     fd::Sha256 h;
     h.update(std::string_view(reinterpret_cast<const char*>(p->server.data()), p->server.size()));
     (t << ",\"provable\":{\"commitment\":\"" << fd::hex::encode(h.digest()) << "\",\"clientSeed\":").quoted(p->client)
-        << ",\"nonce\":" << p->nonce << "}";
+        << ",\"nonce\":" << p->nonce << ",\"version\":" << p->version << "}";
   }
   return std::move((t << "}").s);
 }
@@ -72,15 +73,18 @@ struct DeckSpec {
         strategy(bytes_of(s["strategy"])), engine(s["engine"]) {}
 };
 /// A provable deck's options (provable.hpp, docs/provably-fair.md): `server` the 32 seed bytes,
-/// `client` the UTF-8 client seed, `nonce` an integer 0 … 2^53 − 1 (exact in a double).
+/// `client` the UTF-8 client seed, `nonce` an integer 0 … 2^53 − 1 (exact in a double),
+/// `version` the scheme, 1 or 2.
 struct ProvableSpec {
   std::string style;
   u32 decks, jokers, size;
   std::string server, client;
   double nonce;
+  u32 version;
   explicit ProvableSpec(const val& s)
       : style(bytes_of(s["style"])), decks(s["decks"].as<u32>()), jokers(s["jokers"].as<u32>()), size(s["size"].as<u32>()),
-        server(bytes_of(s["server"])), client(bytes_of(s["client"])), nonce(s["nonce"].as<double>()) {}
+        server(bytes_of(s["server"])), client(bytes_of(s["client"])), nonce(s["nonce"].as<double>()),
+        version(s["version"].as<u32>()) {}
 };
 /// A saved state's fields (fd::StateFields; web/src/state.ts read the JSON and checked each
 /// field's type). The ids, the undealt, returned and dealt piles then the dice, are in the input
@@ -122,6 +126,7 @@ CoreDeck* make_provable(const val& spec) {
       throw fd::RangeError("provable.nonce must be an integer from 0 to 2^53 − 1");
     seeds.client = s.client;
     seeds.nonce = static_cast<std::uint64_t>(s.nonce);
+    seeds.version = s.version;  // checked by the Deck (ProvableSeeds::validate)
     return adopt(std::make_unique<fd::Deck>(composition(s.style, s.decks, s.jokers, s.size), seeds));
   });
 }

@@ -28,14 +28,18 @@ struct ProvableCase {
   std::string style;
   std::uint32_t decks, jokers, size;
   std::vector<ProvableOp> history;
+  std::uint32_t version = 1;  ///< the scheme; the vector file writes "version" only for 2
+  bool deck_omitted = false;  ///< the vector gives no composition ("deck":{}): the default one
 };
 
 inline constexpr const char* kServerA = "9f1c2e3d4b5a69788796a5b4c3d2e1f00112233445566778899aabbccddeeff0";
 inline constexpr const char* kServerB = "0000000000000000000000000000000000000000000000000000000000000000";
 
+/// Every case: the version 1 cases under version 2, cases of version 2 alone, then the version 1
+/// cases, last so that their lines of the vector file never change.
 inline std::vector<ProvableCase> provable_cases() {
   const std::vector<ProvableOp> all = {{"deal", 200}};
-  return {
+  const std::vector<ProvableCase> v1 = {
       {"french, one round", kServerA, "player-1", 0, "french", 1, 0, 0, all},
       {"empty client seed", kServerA, "", 0, "french", 1, 0, 0, all},
       {"unicode client seed", kServerA, "Zoë 🂡 ünïcödé", 7, "french", 1, 0, 0, all},
@@ -55,6 +59,30 @@ inline std::vector<ProvableCase> provable_cases() {
        {{"deal", 7}, {"returnCards", 0, {2, 6}}, {"shuffleRemaining"}, {"deal", 20}, {"returnCards", 0, {0}},
         {"deal", 40}, {"shuffle"}, {"deal", 4}, {"returnCards", 0, {1}}, {"shuffleRemaining"}, {"deal", 60}}},
   };
+  std::vector<ProvableCase> cases;
+  for (ProvableCase c : v1) {
+    c.name = "v2: " + c.name, c.version = 2;
+    cases.push_back(std::move(c));
+  }
+  const std::vector<ProvableCase> v2_only = {
+      // The undealt pile runs out with 3 cards in the return pile, then 4 more are returned: the
+      // next deal shuffles all 7 (the core), not the 3 alone when the last undealt card went.
+      {"v2: return pile shuffled at the next deal, not when the undealt pile empties", kServerA, "reshuffle timing", 4,
+       "french", 1, 0, 0,
+       {{"deal", 40}, {"returnCards", 0, {0, 1, 2}}, {"deal", 12}, {"returnCards", 0, {3, 4, 5, 6}}, {"deal", 10}}, 2},
+      // The same text in two Unicode normal forms: the seed is hashed as given, so two deals.
+      {"v2: client seed e-acute NFC (U+00E9)", kServerA, "\xc3\xa9", 0, "french", 1, 0, 0, all, 2},
+      {"v2: client seed e-acute NFD (U+0065 U+0301)", kServerA, "e\xcc\x81", 0, "french", 1, 0, 0, all, 2},
+      // No composition given: the default, french:decks=1:jokers=0.
+      {"v2: default composition (no deck given)", kServerB, "default", 1, "french", 1, 0, 0, all, 2, true},
+      // The seeds of "french, one round" with other compositions: under version 1 these share its
+      // key; under version 2 each has its own.
+      {"v2: 2 jokers, seeds of 'french, one round'", kServerA, "player-1", 0, "french", 1, 2, 0, all, 2},
+      {"v2: generic size 52, seeds of 'french, one round'", kServerA, "player-1", 0, "generic", 1, 0, 52, all, 2},
+  };
+  cases.insert(cases.end(), v2_only.begin(), v2_only.end());
+  cases.insert(cases.end(), v1.begin(), v1.end());
+  return cases;
 }
 
 /// Seeds of a case.
@@ -63,6 +91,7 @@ inline ProvableSeeds seeds_of(const ProvableCase& c) {
   hex::decode(c.server_hex, s.server);
   s.client = c.client;
   s.nonce = c.nonce;
+  s.version = c.version;
   return s;
 }
 

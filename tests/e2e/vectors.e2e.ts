@@ -25,7 +25,7 @@ it('deals the golden vectors in Chromium with the built package, as natively and
 });
 
 it('deals and verifies the provable vectors in Chromium exactly as in Node', async () => {
-  const { provableVectors, roundsOf } = await import('../unit/provable-vectors.js');
+  const { provableVectors, roundsOf, versionOf } = await import('../unit/provable-vectors.js');
   const { verifyRound } = await import('../../web/src/verify/index.js');
   const page = await browser.newPage();
   const errors = errorsOf(page);
@@ -37,7 +37,8 @@ it('deals and verifies the provable vectors in Chromium exactly as in Node', asy
   const node: string[][] = [];
   for (const v of provableVectors.vectors) {
     for (const r of roundsOf(v)) {
-      node.push((await verifyRound({ commitment: v.commitment, serverSeed: v.serverSeed, clientSeed: v.clientSeed, deck: v.deck, ...r })).order);
+      node.push((await verifyRound({ commitment: v.commitment, serverSeed: v.serverSeed, clientSeed: v.clientSeed, version: versionOf(v),
+        deck: v.deck, ...r })).order);
     }
   }
   expect(orders).toEqual(node);

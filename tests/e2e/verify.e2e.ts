@@ -13,11 +13,11 @@ import { errorsOf, usePages } from './browser.js';
 
 const env = usePages(init);
 
-/** A round dealt in Node from fixed seeds: 6 cards of a French deck with jokers. */
-function nodeRound(nonce = 3) {
+/** A round dealt in Node from fresh seeds: 6 cards of a French deck with jokers (scheme version 2 unless told). */
+function nodeRound(nonce = 3, version?: 1 | 2) {
   const { serverSeed, commitment } = commitRound();
   const clientSeed = 'lucky ♣ player';
-  const deck = new Deck({ provable: { serverSeed, clientSeed, nonce }, jokers: 2 });
+  const deck = new Deck({ provable: { serverSeed, clientSeed, nonce, version }, jokers: 2 });
   const dealt = deck.deal(6).map(String);
   deck.dispose();
   return { commitment, serverSeed, clientSeed, nonce, dealt };
@@ -84,6 +84,22 @@ describe('the verify page', () => {
     expect(loaded.length).toBeGreaterThan(1);  // control for the filter: the page and its bundle were seen
     expect(await verdict(page).getAttribute('data-kind')).toBe('ok');
     expect(await marks(page).then((m) => m.slice(0, 6))).toEqual(Array(6).fill('yes'));
+    expect(errors).toEqual([]);
+  });
+
+  it('a version 1 round verifies with ?version=1 and with v1 picked in the form, not as version 2', async () => {
+    const { page, errors } = await open(linkOf(nodeRound(3, 1), { version: '1' }));
+    const scheme = page.locator('select[name=version]');
+    expect(await verdict(page).getAttribute('data-kind')).toBe('ok');
+    expect(await scheme.inputValue()).toBe('1');
+    await scheme.selectOption('2');
+    await page.locator('#check').click();
+    await expect.poll(() => verdict(page).getAttribute('data-kind')).toBe('bad');
+    expect(await verdict(page).textContent()).toMatch(/does not match the seeds/);
+    expect(new URL(page.url()).searchParams.get('version')).toBe('2');
+    await scheme.selectOption('1');
+    await page.locator('#check').click();
+    await expect.poll(() => verdict(page).getAttribute('data-kind')).toBe('ok');
     expect(errors).toEqual([]);
   });
 

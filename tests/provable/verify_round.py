@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 """A third, independent implementation of docs/provably-fair.md: Python standard library only.
 
-Checks every vector of tests/vectors/provable.json (commitment, round key, first stream words, and
-every card of every call in its history). Exit status 0 when all agree, 1 otherwise.
+Checks every vector of tests/vectors/provable.json, of both scheme versions (commitment, round key,
+first stream words, the composition text of version 2, and every card of every call in its
+history). Exit status 0 when all agree, 1 otherwise.
 Usage: python3 tests/provable/verify_round.py [path/to/provable.json]
 """
 import hashlib
@@ -10,16 +11,26 @@ import hmac
 import json
 import struct
 import sys
+import unicodedata
 from pathlib import Path
 
-TAG = b"fairdeck/provable/v1"
+TAGS = {1: b"fairdeck/provable/v1", 2: b"fairdeck/provable/v2"}
 FRENCH = [r + s for s in "CDHS" for r in "A23456789TJQK"]
 GERMAN = [r + s for s in "EGHS" for r in "789TUOKA"]
 
 
-def round_key(server_seed: bytes, client_seed: str, nonce: int) -> bytes:
+def composition_text(deck):
+    """Version 2's text of a composition; omitted fields are new Deck()'s defaults."""
+    if "size" in deck:
+        return f"generic:size={deck['size']}"
+    return f"{deck.get('style', 'french')}:decks={deck.get('decks', 1)}:jokers={deck.get('jokers', 0)}"
+
+
+def round_key(server_seed: bytes, client_seed: str, nonce: int, version: int, deck) -> bytes:
     field = lambda b: struct.pack(">I", len(b)) + b
-    message = field(TAG) + field(client_seed.encode("utf-8")) + struct.pack(">Q", nonce)
+    message = field(TAGS[version]) + field(client_seed.encode("utf-8")) + struct.pack(">Q", nonce)
+    if version == 2:
+        message += field(composition_text(deck).encode("ascii"))
     return hmac.new(server_seed, message, hashlib.sha256).digest()
 
 
@@ -49,8 +60,8 @@ def chacha20_words(key: bytes):
 class Round:
     """One round's stream: draws by mask and reject, shuffles by sort + Fisher-Yates."""
 
-    def __init__(self, server_seed, client_seed, nonce):
-        self.words = chacha20_words(round_key(server_seed, client_seed, nonce))
+    def __init__(self, server_seed, client_seed, nonce, version, deck):
+        self.words = chacha20_words(round_key(server_seed, client_seed, nonce, version, deck))
 
     def draw(self, bound):
         mask = (1 << (bound - 1).bit_length()) - 1
@@ -74,13 +85,17 @@ def faces(deck):
     return table + ["X1", "X2"][: deck.get("jokers", 0)], deck.get("decks", 1)
 
 
-def replay(v):
-    """Yields (op, cards) for every call of the vector's history, computed from the seeds alone."""
+def replay(v, reshuffle_when_emptied=False):
+    """Yields (op, cards) for every call of the vector's history, computed from the seeds alone.
+
+    The return pile is shuffled when a card is to be dealt and the undealt pile is empty; with
+    reshuffle_when_emptied (a misreading, for the negative control) as soon as the last undealt
+    card is dealt."""
     names, decks = faces(v["deck"])
     code = lambda key: names[key // decks]  # key = face index * decks + copy
     everything = list(range(len(names) * decks))
-    server, nonce = bytes.fromhex(v["serverSeed"]), v["nonce"]
-    rnd = Round(server, v["clientSeed"], nonce)
+    server, nonce, version = bytes.fromhex(v["serverSeed"]), v["nonce"], v.get("version", 1)
+    rnd = Round(server, v["clientSeed"], nonce, version, v["deck"])
     undealt, returned, out = rnd.shuffle(everything), [], []
     for op in v["history"]:
         cards = []
@@ -91,61 +106,91 @@ def replay(v):
                 if not undealt:
                     break
                 cards.append(undealt.pop(0))
+                if reshuffle_when_emptied and not undealt and returned:
+                    undealt, returned = rnd.shuffle(returned), []
             out.extend(cards)
         elif op["op"] == "returnCards":
             for c in op["cards"]:  # any dealt copy of the code: copies sort together
-                key = next(k for k in out if code(k) == c and k not in returned)
+                key = next((k for k in out if code(k) == c and k not in returned), None)
+                if key is None:  # not out of the deck in this order: the vector disagrees
+                    cards.append(None)
+                    continue
                 out.remove(key)
                 returned.append(key)
                 cards.append(key)
         elif op["op"] == "shuffle":
             nonce += 1
-            rnd = Round(server, v["clientSeed"], nonce)
+            rnd = Round(server, v["clientSeed"], nonce, version, v["deck"])
             undealt, returned, out = rnd.shuffle(everything), [], []
         else:  # shuffleRemaining
             undealt, returned = rnd.shuffle(undealt + returned), []
-        yield op, [code(k) for k in cards]
+        yield op, [None if k is None else code(k) for k in cards]
 
 
-def check(v):
+def check(v, reshuffle_when_emptied=False):
     problems = []
-    server = bytes.fromhex(v["serverSeed"])
+    server, version = bytes.fromhex(v["serverSeed"]), v.get("version", 1)  # the v1 vectors predate "version"
+    if version not in TAGS:
+        return [f"unknown version {version!r}"]
     if hashlib.sha256(server).hexdigest() != v["commitment"]:
         problems.append("commitment")
-    key = round_key(server, v["clientSeed"], v["nonce"])
+    if v.get("composition") != (composition_text(v["deck"]) if version == 2 else None):
+        problems.append("composition")
+    key = round_key(server, v["clientSeed"], v["nonce"], version, v["deck"])
     if key.hex() != v["key"]:
         problems.append("key")
     words = chacha20_words(key)
     if [next(words) for _ in range(len(v["words"]))] != v["words"]:
         problems.append("words")
-    for i, (op, cards) in enumerate(replay(v)):
+    for i, (op, cards) in enumerate(replay(v, reshuffle_when_emptied)):
         if op["op"] in ("deal", "returnCards") and cards != op["cards"]:
             problems.append(f"history[{i}] ({op['op']})")
     return problems
+
+
+def named(data, prefix):
+    return next(v for v in data["vectors"] if v["name"].startswith(prefix))
 
 
 def main():
     path = Path(sys.argv[1] if len(sys.argv) > 1 else Path(__file__).parents[1] / "vectors" / "provable.json")
     data = json.loads(path.read_text(encoding="utf-8"))
     failed = 0
-    if data["scheme"] != TAG.decode():
-        print(f"unknown scheme {data['scheme']!r}")
+    if data["schemes"] != [t.decode() for t in TAGS.values()]:
+        print(f"unknown schemes {data['schemes']!r}")
         return 1
     for v in data["vectors"]:
         problems = check(v)
         failed += bool(problems)
         print(("ok    " if not problems else "FAIL  ") + v["name"] + ("" if not problems else ": " + ", ".join(problems)))
-    print(f"{len(data['vectors']) - failed} of {len(data['vectors'])} provable vectors agree (Python)")
-    # Negative controls: the same check must reject a swapped pair, another nonce or client seed.
-    v = json.loads(json.dumps(data["vectors"][0]))
+    versions = [v.get("version", 1) for v in data["vectors"]]
+    print(f"{len(data['vectors']) - failed} of {len(data['vectors'])} provable vectors agree (Python; "
+          f"{versions.count(1)} of version 1, {versions.count(2)} of version 2)")
+    # Negative controls: the same check must reject a swapped pair, another nonce or client seed,
+    # a version 2 vector read as version 1, a client seed normalised to NFC, and a verifier that
+    # shuffles the return pile as soon as the undealt pile empties.
+    first = data["vectors"][0]
+    v = json.loads(json.dumps(first))
     cards = v["history"][0]["cards"]
     cards[0], cards[1] = cards[1], cards[0]
-    controls = [v, {**data["vectors"][0], "nonce": data["vectors"][0]["nonce"] + 1},
-                {**data["vectors"][0], "clientSeed": data["vectors"][0]["clientSeed"] + " "}]
-    if not all(check(c) for c in controls):
-        print("FAIL  a tampered vector was accepted")
+    nfd = named(data, "v2: client seed e-acute NFD")
+    timing = named(data, "v2: return pile shuffled at the next deal")
+    v1_reading = {k: x for k, x in first.items() if k not in ("version", "composition")}
+    controls = {
+        "swapped pair": check(v),
+        "nonce + 1": check({**first, "nonce": first["nonce"] + 1}),
+        "other client seed": check({**first, "clientSeed": first["clientSeed"] + " "}),
+        "version 2 read as version 1": check(v1_reading),
+        "NFD seed normalised to NFC": check({**nfd, "clientSeed": unicodedata.normalize("NFC", nfd["clientSeed"])}),
+        "return pile shuffled when the undealt pile empties": check(timing, reshuffle_when_emptied=True),
+    }
+    accepted = [name for name, problems in controls.items() if not problems]
+    if nfd["clientSeed"] == unicodedata.normalize("NFC", nfd["clientSeed"]):
+        accepted.append("NFD seed normalised to NFC (the vector's seed is not in NFD)")
+    if accepted:
+        print("FAIL  a tampered vector was accepted: " + ", ".join(accepted))
         return 1
-    print("ok    tampered vectors rejected (swapped pair, nonce + 1, other client seed)")
+    print("ok    tampered vectors rejected (" + ", ".join(controls) + ")")
     return 1 if failed else 0
 
 

@@ -41,7 +41,7 @@ function biasedRounds(n: number, N: number, bias: 'naive-swap' | 'modulo-8bit'):
   const seed = Buffer.from(SERVER, 'hex');
   const out: number[][] = [];
   for (let t = 0; t < N; t++) {
-    const words = new KeyStream(createHmac('sha256', seed).update(roundMessage(`control-${bias}`, t)).digest());
+    const words = new KeyStream(createHmac('sha256', seed).update(roundMessage(2, `control-${bias}`, t, `generic:size=${n}`)).digest());
     const a = Array.from({ length: n }, (_, i) => i);
     if (bias === 'naive-swap') {
       for (let i = 0; i < n; i++) {

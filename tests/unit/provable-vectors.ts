@@ -8,17 +8,31 @@ export interface ProvableOp {
 }
 export interface ProvableVector {
   name: string;
+  /** 2 for version 2 vectors; absent in the version 1 vectors, which predate it (versionOf). */
+  version?: 2;
   serverSeed: string;
   commitment: string;
   clientSeed: string;
   nonce: number;
   deck: { style?: 'french' | 'german'; decks?: number; jokers?: number; size?: number };
+  /** Version 2: the composition text in the round key. */
+  composition?: string;
   key: string;
   words: number[];
   history: ProvableOp[];
 }
 
-export const provableVectors = vectors<{ scheme: string; vectors: ProvableVector[] }>('provable.json');
+export const provableVectors = vectors<{ schemes: string[]; vectors: ProvableVector[] }>('provable.json');
+
+/** The scheme of a vector: 1 unless it says 2. */
+export const versionOf = (v: ProvableVector): 1 | 2 => v.version ?? 1;
+
+/** The vector named `name` (throws if there is none). */
+export function vectorNamed(name: string): ProvableVector {
+  const v = provableVectors.vectors.find((x) => x.name === name);
+  if (!v) throw new Error(`no provable vector named ${name}`);
+  return v;
+}
 
 /** One round of a vector's history in verifyRound's terms: the nonce, the dealt codes, the events. */
 export interface VectorRound {

@@ -20,6 +20,7 @@ describe('round-link', () => {
     const c = { serverSeed: seed, commitment };
     const link = verifyLink(c, 'me & you', 4, ['UE', 'AS'], { style: 'german', decks: 2, jokers: 1 });
     expect(link.startsWith('../verify/?')).toBe(true);
+    expect(new URLSearchParams(link.slice('../verify/'.length)).get('version')).toBe('2');  // named, not left to a default
     expect(fieldsFromQuery(link.slice('../verify/'.length))).toEqual({ ...EMPTY_FIELDS, commitment, serverSeed: seed,
       clientSeed: 'me & you', nonce: '4', dealt: 'UE,AS', style: 'german', decks: '2', jokers: '1' });
   });
@@ -28,6 +29,15 @@ describe('round-link', () => {
     expect(queryOf({ ...EMPTY_FIELDS, style: 'generic', size: '10' })).toMatch(/size=10/);
     expect(queryOf({ ...EMPTY_FIELDS, style: 'generic', size: '10' })).not.toMatch(/decks=/);
     expect(fieldsFromQuery('?style=klingon').style).toBe('french');
+  });
+  it('the scheme: ?version=1 or 2, version 2 when absent or unknown', () => {
+    expect(fieldsFromQuery('?version=1').version).toBe('1');
+    expect(fieldsFromQuery('?version=2').version).toBe('2');
+    expect(fieldsFromQuery('').version).toBe('2');
+    expect(fieldsFromQuery('?version=3').version).toBe('2');
+    expect(queryOf({ ...EMPTY_FIELDS, version: '1' })).toMatch(/[?&]version=1(&|$)/);
+    expect(roundOf({ ...EMPTY_FIELDS, version: '1' }).version).toBe(1);
+    expect(roundOf(EMPTY_FIELDS).version).toBe(2);
   });
   it('splits codes on commas and spaces and upper-cases them', () => {
     expect(splitCodes(' as, kh 7d,,\nX1 ')).toEqual(['AS', 'KH', '7D', 'X1']);
@@ -44,6 +54,7 @@ describe('round-link', () => {
     expect(fieldOfError('nonce must be an integer, got "x"')).toBe('nonce');
     expect(fieldOfError('dealt[1] is "ZZ", which is not a card of this deck')).toBe('dealt');
     expect(fieldOfError('deck.size must be an integer from 1 to 67108864, got "x"')).toBe('size');
+    expect(fieldOfError('version must be 1 or 2, got 3')).toBe('version');
     expect(fieldOfError('unknown field')).toBeUndefined();
   });
   it('a real round typed into the fields verifies; control: one changed card does not', async () => {

@@ -7,20 +7,88 @@ import { readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { verifyRound, type Round } from 'fairdeck/verify';
-import { provableVectors, roundsOf } from './provable-vectors.js';
+import { compositionText, roundMessage } from '../../web/src/verify/scheme.js';
+import { provableVectors, roundsOf, vectorNamed, versionOf, type ProvableVector } from './provable-vectors.js';
 
+/** The first 10 cards of a vector's first round (the first vector: version 2, the default). */
 const base = (v = provableVectors.vectors[0]) => ({ commitment: v.commitment, serverSeed: v.serverSeed,
   clientSeed: v.clientSeed, nonce: v.nonce, deck: v.deck, dealt: v.history[0].cards!.slice(0, 10) });
 
+/** Every round of a vector, as verifyRound takes it (`version` given unless told to leave it out). */
+const roundsToVerify = (v: ProvableVector, withVersion = true) => roundsOf(v).map((r) => ({ commitment: v.commitment,
+  serverSeed: v.serverSeed, clientSeed: v.clientSeed, ...(withVersion ? { version: versionOf(v) } : {}), deck: v.deck, ...r }));
+
 describe('verifyRound reproduces every round of the golden vectors', () => {
   it.each(provableVectors.vectors)('$name', async (v) => {
-    for (const r of roundsOf(v)) {
-      const verdict = await verifyRound({ commitment: v.commitment, serverSeed: v.serverSeed, clientSeed: v.clientSeed,
-        nonce: r.nonce, deck: v.deck, dealt: r.dealt, history: r.history });
+    for (const round of roundsToVerify(v)) {
+      const verdict = await verifyRound(round);
       expect(verdict.reason).toBeUndefined();
       expect(verdict.ok).toBe(true);
-      expect(verdict.order.slice(0, r.dealt.length)).toEqual(r.dealt);
+      expect(verdict.order.slice(0, round.dealt.length)).toEqual(round.dealt);
     }
+  });
+});
+
+describe('the scheme versions', () => {
+  it('version 2 is the default: a version 2 round verifies without `version`, a version 1 round does not', async () => {
+    const v2 = provableVectors.vectors.filter((v) => versionOf(v) === 2), v1 = provableVectors.vectors.filter((v) => versionOf(v) === 1);
+    for (const v of v2) for (const r of roundsToVerify(v, false)) expect((await verifyRound(r)).ok).toBe(true);
+    for (const v of v1) {
+      const [r] = roundsToVerify(v, false);  // its first round's first cards, before any return (which may not fit another order)
+      const dealt = r.dealt.slice(0, r.history[0]?.after ?? r.dealt.length);
+      if (dealt.length > 1) expect((await verifyRound({ ...r, dealt, history: [] })).reason, v.name).toMatch(/does not match the seeds/);
+    }
+  });
+
+  it('the wrong version does not verify', async () => {
+    expect((await verifyRound({ ...base(), version: 1 })).ok).toBe(false);
+    expect((await verifyRound({ ...base(), version: 2 })).ok).toBe(true);
+  });
+
+  it('version 2\'s message: tag, client seed, nonce, then the composition text, each field length-prefixed', () => {
+    const hex = (b: Uint8Array) => Buffer.from(b).toString('hex');
+    const field = (t: string) => Buffer.concat([Buffer.from([0, 0, 0, Buffer.byteLength(t)]), Buffer.from(t)]).toString('hex');
+    expect(hex(roundMessage(1, 'ab', 1, 'generic:size=7'))).toBe(`${field('fairdeck/provable/v1')}${field('ab')}0000000000000001`);
+    expect(hex(roundMessage(2, 'ab', 2 ** 53 - 1, 'generic:size=7')))
+      .toBe(`${field('fairdeck/provable/v2')}${field('ab')}001fffffffffffff${field('generic:size=7')}`);
+    expect(compositionText({ style: 'french', decks: 1, jokers: 0, size: 0 })).toBe('french:decks=1:jokers=0');
+    expect(compositionText({ style: 'german', decks: 64, jokers: 2, size: 0 })).toBe('german:decks=64:jokers=2');
+    expect(compositionText({ style: 'generic', decks: 1, jokers: 0, size: 52 })).toBe('generic:size=52');
+  });
+
+  it('every version 2 vector names the composition text its key was made with', () => {
+    for (const v of provableVectors.vectors.filter((x) => versionOf(x) === 2)) {
+      const d = v.deck;
+      const text = d.size !== undefined ? `generic:size=${d.size}` : `${d.style ?? 'french'}:decks=${d.decks ?? 1}:jokers=${d.jokers ?? 0}`;
+      expect(v.composition, v.name).toBe(text);
+    }
+  });
+
+  it('an omitted deck is the default composition, french:decks=1:jokers=0', async () => {
+    const v = vectorNamed('v2: default composition (no deck given)');
+    expect(v.deck).toEqual({});
+    const [r] = roundsToVerify(v);
+    const { deck: _, ...withoutDeck } = r;
+    expect((await verifyRound(withoutDeck)).ok).toBe(true);
+    expect((await verifyRound({ ...r, deck: { style: 'french', decks: 1, jokers: 0 } })).ok).toBe(true);
+    expect((await verifyRound({ ...r, deck: { jokers: 1 } })).ok).toBe(false);
+  });
+
+  it('a return pile is shuffled at the next deal, not when the undealt pile empties', async () => {
+    const v = vectorNamed('v2: return pile shuffled at the next deal, not when the undealt pile empties');
+    const [r] = roundsToVerify(v);
+    expect(r.history.map((e) => e.after)).toEqual([40, 52]);  // 3 returned, the pile runs out, 4 more returned
+    const verdict = await verifyRound(r);
+    expect(verdict.ok).toBe(true);
+    expect(verdict.order).toHaveLength(59);  // 52, then one shuffle of all 7 returned cards
+  });
+
+  it('a client seed is hashed as given: the NFD round does not verify with the NFC seed', async () => {
+    const nfc = vectorNamed('v2: client seed e-acute NFC (U+00E9)'), nfd = vectorNamed('v2: client seed e-acute NFD (U+0065 U+0301)');
+    expect([nfc.clientSeed, nfd.clientSeed]).toEqual(['\u00e9', 'e\u0301']);
+    const [r] = roundsToVerify(nfd);
+    expect((await verifyRound(r)).ok).toBe(true);
+    expect((await verifyRound({ ...r, clientSeed: nfc.clientSeed })).ok).toBe(false);
   });
 });
 
@@ -74,6 +142,10 @@ describe('bad input for every field (TypeError or RangeError naming it)', () => 
     ['nonce type', { ...b, nonce: '0' }, TypeError, /^nonce must be an integer, got "0"/],
     ['nonce range', { ...b, nonce: -1 }, RangeError, /^nonce must be an integer from 0 to 9007199254740991, got -1/],
     ['nonce 2^53', { ...b, nonce: 2 ** 53 }, RangeError, /^nonce must be an integer/],
+    ['version type', { ...b, version: '2' }, TypeError, /^version must be 1 or 2, got "2"$/],
+    ['version null', { ...b, version: null }, TypeError, /^version must be 1 or 2, got null$/],
+    ['version range', { ...b, version: 3 }, RangeError, /^version must be 1 or 2, got 3$/],
+    ['version fraction', { ...b, version: 1.5 }, RangeError, /^version must be 1 or 2, got 1\.5$/],
     ['deck', { ...b, deck: 'french' }, TypeError, /^deck must be an object/],
     ['deck.style', { ...b, deck: { style: 'tarot' } }, TypeError, /^deck\.style must be 'french' or 'german', got "tarot"/],
     ['deck.decks', { ...b, deck: { decks: 65 } }, RangeError, /^deck\.decks must be an integer from 1 to 64, got 65/],

@@ -42,10 +42,13 @@ function randomClientSeed(): string {
   return `player-${Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('')}`;
 }
 
+/** The scheme version the demo deals by (named in its links, so they never depend on a default). */
+const VERSION = 2;
+
 /** The verify page's address for a round (its query format: web/verify/round-link.ts). */
 export function verifyLink(c: Commitment, clientSeed: string, nonce: number, dealt: readonly string[], deck: Composition): string {
   const q = new URLSearchParams({ commitment: c.commitment, serverSeed: c.serverSeed, clientSeed, nonce: String(nonce),
-    dealt: dealt.join(','), style: deck.style, decks: String(deck.decks), jokers: String(deck.jokers) });
+    version: String(VERSION), dealt: dealt.join(','), style: deck.style, decks: String(deck.decks), jokers: String(deck.jokers) });
   return `../verify/?${q}`;
 }
 
@@ -77,7 +80,7 @@ export function mountProvable(root: HTMLDetailsElement, composition: () => Compo
     const deck: Composition = { style, decks, jokers };
     let codes: string[];
     try {
-      const d = new Deck({ provable: { serverSeed: commit.serverSeed, clientSeed: client.value, nonce }, ...deck });
+      const d = new Deck({ provable: { serverSeed: commit.serverSeed, clientSeed: client.value, nonce, version: VERSION }, ...deck });
       try {
         codes = d.deal(Math.min(Number(count.value), d.remaining)).map(String);
       } finally {

@@ -57,6 +57,8 @@ export interface ProvableSpec {
   server: Uint8Array;
   client: Uint8Array;
   nonce: number;
+  /** The scheme's version, 1 or 2. */
+  version: number;
 }
 
 /** A saved state's fields (StateSpec in cold.cpp; the ids go through input()). */

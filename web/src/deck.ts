@@ -59,6 +59,7 @@ export class Deck implements Iterable<Card> {
       if (p) {  // provable decks: their own core constructor (cpp/include/fairdeck/provable.hpp)
         h = construct(() => c.CoreDeck.makeProvable({
           style: bytes(o.style), decks: o.decks, jokers: o.jokers, size: o.size, server: p.serverBytes, client: p.clientBytes, nonce: p.nonce,
+          version: p.version,
         }));
       } else {
         const seed = seedOrEntropy(o.seed);

@@ -1,7 +1,8 @@
 /**
  * The verify page's round as text: the fields of its form and of its address
- * (?commitment=…&serverSeed=…&clientSeed=…&nonce=…&dealt=AS,KH&style=french&decks=1&jokers=0, or
- * &size=… for a generic deck), and the `verifyRound` input they make. Pure: no DOM, no package.
+ * (?commitment=…&serverSeed=…&clientSeed=…&nonce=…&version=2&dealt=AS,KH&style=french&decks=1&jokers=0,
+ * or &size=… for a generic deck), and the `verifyRound` input they make. Pure: no DOM, no package.
+ * An address without `version` is a version 2 round (verifyRound's default).
  */
 import type { Round } from 'fairdeck/verify';
 
@@ -11,6 +12,8 @@ export interface RoundFields {
   serverSeed: string;
   clientSeed: string;
   nonce: string;
+  /** The scheme: '2' (the default) or '1'. */
+  version: '1' | '2';
   dealt: string;
   style: 'french' | 'german' | 'generic';
   decks: string;
@@ -18,15 +21,18 @@ export interface RoundFields {
   size: string;
 }
 
-export const FIELD_NAMES = ['commitment', 'serverSeed', 'clientSeed', 'nonce', 'dealt', 'style', 'decks', 'jokers', 'size'] as const;
+export const FIELD_NAMES = ['commitment', 'serverSeed', 'clientSeed', 'nonce', 'version', 'dealt', 'style', 'decks', 'jokers', 'size'] as const;
 
 export const EMPTY_FIELDS: RoundFields = {
-  commitment: '', serverSeed: '', clientSeed: '', nonce: '0', dealt: '', style: 'french', decks: '1', jokers: '0', size: '',
+  commitment: '', serverSeed: '', clientSeed: '', nonce: '0', version: '2', dealt: '', style: 'french', decks: '1', jokers: '0', size: '',
 };
 
 const STYLES = ['french', 'german', 'generic'];
 
-/** The fields an address gives (unknown parameters are ignored; a generic deck is ?size=…). */
+/**
+ * The fields an address gives (unknown parameters are ignored; a generic deck is ?size=…; an
+ * unknown style or version is left at its default, as the form's menus offer no other).
+ */
 export function fieldsFromQuery(search: string): RoundFields {
   const q = new URLSearchParams(search);
   const f: RoundFields = { ...EMPTY_FIELDS };
@@ -34,6 +40,7 @@ export function fieldsFromQuery(search: string): RoundFields {
     const v = q.get(name);
     if (v === null) continue;
     if (name === 'style') f.style = STYLES.includes(v) ? (v as RoundFields['style']) : f.style;
+    else if (name === 'version') f.version = v === '1' || v === '2' ? v : f.version;
     else f[name] = v;
   }
   if (q.has('size') && !q.has('style')) f.style = 'generic';
@@ -42,7 +49,8 @@ export function fieldsFromQuery(search: string): RoundFields {
 
 /** The address of a round (only the composition fields its style uses). */
 export function queryOf(f: RoundFields): string {
-  const q = new URLSearchParams({ commitment: f.commitment, serverSeed: f.serverSeed, clientSeed: f.clientSeed, nonce: f.nonce, dealt: f.dealt });
+  const q = new URLSearchParams({ commitment: f.commitment, serverSeed: f.serverSeed, clientSeed: f.clientSeed, nonce: f.nonce,
+    version: f.version, dealt: f.dealt });
   if (f.style === 'generic') q.set('size', f.size);
   else for (const k of ['style', 'decks', 'jokers'] as const) q.set(k, f[k]);
   return `?${q}`;
@@ -69,6 +77,7 @@ export function roundOf(f: RoundFields): Round {
     serverSeed: f.serverSeed.trim(),
     clientSeed: f.clientSeed,
     nonce: integer(f.nonce),
+    version: f.version === '1' ? 1 : 2,
     deck,
     dealt: splitCodes(f.dealt),
   } as Round;
@@ -76,6 +85,6 @@ export function roundOf(f: RoundFields): Round {
 
 /** Which form field an error of verifyRound is about ('deck.size' → 'size'), if any. */
 export function fieldOfError(message: string): (typeof FIELD_NAMES)[number] | undefined {
-  const m = /^(?:deck\.)?(commitment|serverSeed|clientSeed|nonce|dealt|style|decks|jokers|size)\b/.exec(message);
+  const m = /^(?:deck\.)?(commitment|serverSeed|clientSeed|nonce|version|dealt|style|decks|jokers|size)\b/.exec(message);
   return m ? (m[1] as (typeof FIELD_NAMES)[number]) : undefined;
 }

@@ -69,12 +69,13 @@ public:
     start();
   }
 
-  /// A provable deck (provable.hpp, docs/provably-fair.md): eager, dealing round `seeds.nonce`;
-  /// shuffle() starts round nonce + 1, and every shuffle follows the specification.
+  /// A provable deck (provable.hpp, docs/provably-fair.md): eager, dealing round `seeds.nonce`
+  /// of scheme `seeds.version`; shuffle() starts round nonce + 1, and every shuffle follows the
+  /// specification. Its return pile is shuffled only when a card is to be dealt and the undealt
+  /// pile is empty (next_card), never when the undealt pile runs out.
   Deck(const Composition& comp, const ProvableSeeds& seeds)
-      : comp_(comp), strategy_(Strategy::eager), rng_(ChaCha20::name, (seeds.validate(), provable_key(seeds)), false),
-        provable_(seeds) {
-    comp_.validate();
+      : comp_(comp), strategy_(Strategy::eager),
+        rng_(ChaCha20::name, (seeds.validate(), comp.validate(), provable_key(seeds, comp)), false), provable_(seeds) {
     marks_.assign((comp_.size() + 63) / 64, 0);
     start();
   }
@@ -424,7 +425,7 @@ private:
   void next_round() {
     if (provable_->nonce >= kMaxProvableNonce) throw RangeError("provable.nonce cannot pass 2^53 − 1: start a new server seed");
     ++provable_->nonce;
-    const Bytes32 key = provable_key(*provable_);
+    const Bytes32 key = provable_key(*provable_, comp_);
     rng_.visit([&key](auto& e, Dice&) {
       if constexpr (std::is_same_v<std::decay_t<decltype(e)>, ChaCha20>) e = ChaCha20(key);
     });

@@ -8,8 +8,8 @@
 // of a dealing algorithm ("lazy", "bitmap", "bitmap-scan", "remove-random") the order of the deal.
 // Measure::time counts nothing: it only runs the algorithm, on up to 2^20 items, for timing.
 // "provable" is the provably fair scheme (provable.hpp): trial t deals round nonce = t of a
-// generic n-card deck under a server seed drawn from the experiment's engine (client seed ""),
-// so its counts show the scheme over consecutive nonces, as a player's rounds are.
+// generic n-card deck (scheme version 2) under a server seed drawn from the experiment's engine
+// (client seed ""), so its counts show the scheme over consecutive nonces, as a player's rounds are.
 #pragma once
 #include <algorithm>
 #include <cstdint>
@@ -137,9 +137,9 @@ private:
       case Algorithm::remove_random: reference::remove_random(a, e, pool_); break;
       case Algorithm::provable: {
         provable_.nonce = nonce_++;
-        ChaCha20 stream(provable_key(provable_));
         Composition generic;
         generic.style = nullptr, generic.generic_size = n_;
+        ChaCha20 stream(provable_key(provable_, generic));
         provable_shuffle(a, generic, stream, std::span(marks_));
         std::reverse(a.begin(), a.end());  // the deal order: a provable deck deals a[n − 1] first
         break;

@@ -2,10 +2,12 @@
 //
 // Why: a player who saw SHA-256(serverSeed) before play and chose the client seed can, once the
 // server reveals its seed, recompute every deal. Round key = HMAC-SHA256(serverSeed, tag ‖
-// clientSeed ‖ nonce) with length-prefixed fields; the stream is the core's ChaCha20 keyed with it
-// (counter from 0, nonce words zero); draws are "mask and reject" on single 32-bit words; each
-// shuffle sorts the cards by a composition-only key, then runs Fisher–Yates from the top. The
-// deck deals the last position first. Deck (deck.hpp) calls these for its provable form.
+// clientSeed ‖ nonce ‖ composition) with length-prefixed fields (version 1 has no composition
+// field: its key is the same for every deck, so a French deck with 0, 1 or 2 jokers or a generic
+// deck of 52 drew from one stream); the stream is the core's ChaCha20 keyed with it (counter from
+// 0, nonce words zero); draws are "mask and reject" on single 32-bit words; each shuffle sorts the
+// cards by a composition-only key, then runs Fisher–Yates from the top. The deck deals the last
+// position first. Deck (deck.hpp) calls these for its provable form.
 #pragma once
 #include <bit>
 #include <cstddef>
@@ -23,8 +25,12 @@
 
 namespace fairdeck {
 
-/// Domain-separation and version tag of the scheme: a new scheme gets a new tag.
-inline constexpr std::string_view kProvableTag = "fairdeck/provable/v1";
+/// Domain-separation and version tags of the scheme: a new scheme gets a new tag. Version 1
+/// stays verifiable; new decks use version 2 (kProvableVersion).
+inline constexpr std::string_view kProvableTagV1 = "fairdeck/provable/v1";
+inline constexpr std::string_view kProvableTagV2 = "fairdeck/provable/v2";
+/// The version new provable decks use unless told otherwise.
+inline constexpr std::uint32_t kProvableVersion = 2;
 /// Largest nonce (2^53 − 1), so that JavaScript numbers carry every nonce exactly.
 inline constexpr std::uint64_t kMaxProvableNonce = (std::uint64_t{1} << 53) - 1;
 
@@ -33,9 +39,11 @@ struct ProvableSeeds {
   Bytes32 server{};    ///< the server's secret seed, 32 bytes
   std::string client;  ///< the client seed's UTF-8 bytes (any length, '' allowed)
   std::uint64_t nonce = 0;  ///< the round, 0 … 2^53 − 1
+  std::uint32_t version = kProvableVersion;  ///< the scheme: 1, or 2 (the composition is in the key)
 
-  /// Throws RangeError naming provable.nonce if it is out of range.
+  /// Throws RangeError naming provable.version or provable.nonce if it is out of range.
   void validate() const {
+    if (version != 1 && version != 2) throw RangeError(cat("provable.version must be 1 or 2, got ", version));
     if (nonce > kMaxProvableNonce)
       throw RangeError(cat("provable.nonce must be an integer from 0 to 2^53 − 1, got ", nonce));
   }
@@ -51,21 +59,33 @@ inline void put_field(std::string& out, std::string_view bytes) {
 }
 }  // namespace detail
 
-/// The HMAC message: len(tag) ‖ tag ‖ len(client) ‖ client ‖ nonce, lengths 4-byte and the nonce
-/// 8-byte big-endian.
-inline std::string provable_message(std::string_view client, std::uint64_t nonce) {
+/// The tag of a scheme version (1 or 2).
+inline std::string_view provable_tag(std::uint32_t version) noexcept { return version == 1 ? kProvableTagV1 : kProvableTagV2; }
+
+/// The composition as version 2 hashes it: "<style>:decks=<d>:jokers=<j>" for French and German
+/// decks ("french:decks=1:jokers=0" is new Deck()'s), "generic:size=<n>" for generic ones;
+/// numbers in decimal without leading zeros, ASCII only.
+inline std::string provable_composition_text(const Composition& c) {
+  return c.style ? cat(c.style->id, ":decks=", c.decks, ":jokers=", c.jokers) : cat("generic:size=", c.generic_size);
+}
+
+/// The HMAC message: len(tag) ‖ tag ‖ len(client) ‖ client ‖ nonce, and for version 2 then
+/// len(composition) ‖ composition; lengths 4-byte and the nonce 8-byte big-endian.
+inline std::string provable_message(std::uint32_t version, std::string_view client, std::uint64_t nonce,
+                                    std::string_view composition) {
   std::string m;
-  detail::put_field(m, kProvableTag);
+  detail::put_field(m, provable_tag(version));
   detail::put_field(m, client);
   detail::put_u32be(m, static_cast<std::uint32_t>(nonce >> 32));
   detail::put_u32be(m, static_cast<std::uint32_t>(nonce));
+  if (version != 1) detail::put_field(m, composition);
   return m;
 }
 
-/// The round's ChaCha20 key.
-inline Bytes32 provable_key(const ProvableSeeds& s) {
+/// The round's ChaCha20 key for a deck of composition `c`.
+inline Bytes32 provable_key(const ProvableSeeds& s, const Composition& c) {
   return hmac_sha256(std::string_view(reinterpret_cast<const char*>(s.server.data()), 32),
-                     provable_message(s.client, s.nonce));
+                     provable_message(s.version, s.client, s.nonce, s.version == 1 ? std::string() : provable_composition_text(c)));
 }
 
 /// SHA-256 of the 32 seed bytes (not of their hex text): what the server publishes first.

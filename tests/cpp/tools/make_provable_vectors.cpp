@@ -1,7 +1,9 @@
 // tests/cpp/tools/make_provable_vectors.cpp — writes tests/vectors/provable.json from the core.
 //
-// Run only when the provable scheme changes ON PURPOSE (a new version tag; see
-// docs/provably-fair.md): fairdeck_make_provable_vectors tests/vectors
+// Run only when the provable scheme or its cases change ON PURPOSE (a new version tag, new cases;
+// see docs/provably-fair.md): fairdeck_make_provable_vectors tests/vectors. The version 1 vectors
+// must come out byte for byte as before: they are the file's last lines, so a diff shows only
+// lines added before them (and the header, if the schemes change).
 #include <fstream>
 #include <iostream>
 #include <string>
@@ -32,22 +34,25 @@ int main(int argc, char** argv) {
     return 2;
   }
   std::ofstream f(std::string(argv[1]) + "/provable.json");
-  f << "{\"scheme\":\"" << kProvableTag << "\",\"vectors\":[\n";
+  f << "{\"schemes\":[\"" << kProvableTagV1 << "\",\"" << kProvableTagV2 << "\"],\"vectors\":[\n";
   bool first = true;
   for (const auto& c : t::provable_cases()) {
     Composition comp;
     const auto results = t::replay(c, &comp);
     const ProvableSeeds seeds = t::seeds_of(c);
-    ChaCha20 stream(provable_key(seeds));
+    ChaCha20 stream(provable_key(seeds, comp));
     std::string words = "[";
     for (int i = 0; i < 8; ++i) words += (i ? "," : "") + std::to_string(stream.next_u32());
-    f << (first ? "" : ",\n") << "{\"name\":" << quoted(c.name) << ",\"serverSeed\":\"" << c.server_hex
+    f << (first ? "" : ",\n") << "{\"name\":" << quoted(c.name) << (c.version == 1 ? "" : ",\"version\":2")
+      << ",\"serverSeed\":\"" << c.server_hex
       << "\",\"commitment\":\"" << hex::encode(provable_commitment(seeds.server)) << "\",\"clientSeed\":"
       << quoted(c.client) << ",\"nonce\":" << c.nonce << ",\"deck\":"
-      << (c.style == "generic" ? "{\"size\":" + std::to_string(c.size) + "}"
-                               : "{\"style\":\"" + c.style + "\",\"decks\":" + std::to_string(c.decks) +
-                                     ",\"jokers\":" + std::to_string(c.jokers) + "}")
-      << ",\"key\":\"" << hex::encode(provable_key(seeds)) << "\",\"words\":" << words << "],\"history\":[";
+      << (c.deck_omitted            ? std::string("{}")
+          : c.style == "generic" ? "{\"size\":" + std::to_string(c.size) + "}"
+                                 : "{\"style\":\"" + c.style + "\",\"decks\":" + std::to_string(c.decks) +
+                                       ",\"jokers\":" + std::to_string(c.jokers) + "}")
+      << (c.version == 1 ? std::string() : ",\"composition\":" + quoted(provable_composition_text(comp)))
+      << ",\"key\":\"" << hex::encode(provable_key(seeds, comp)) << "\",\"words\":" << words << "],\"history\":[";
     for (std::size_t i = 0; i < c.history.size(); ++i) {
       const auto& op = c.history[i];
       f << (i ? "," : "") << "{\"op\":\"" << op.op << "\"";

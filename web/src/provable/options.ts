@@ -1,6 +1,6 @@
 /**
- * Validating `new Deck({ provable: { serverSeed, clientSeed, nonce } })`. Everything is checked
- * before any WASM call, so bad input changes nothing; each error names the field.
+ * Validating `new Deck({ provable: { serverSeed, clientSeed, nonce, version } })`. Everything is
+ * checked before any WASM call, so bad input changes nothing; each error names the field.
  */
 import { show } from '../errors.js';
 import { fromHex } from './hex.js';
@@ -13,17 +13,23 @@ export interface ProvableSeeds {
   clientSeed: string;
   /** The round: an integer from 0 to 2^53 − 1 (Number.MAX_SAFE_INTEGER). */
   nonce: number;
+  /**
+   * The scheme (docs/provably-fair.md): 2, the default, binds the deck's composition into the
+   * round key; 1 is the first scheme, kept so that its rounds can still be dealt and checked.
+   */
+  version?: 1 | 2;
 }
 
-/** Validated seeds plus the bytes the core takes. */
+/** Validated seeds (the version filled in) plus the bytes the core takes. */
 export interface ResolvedProvable extends ProvableSeeds {
+  version: 1 | 2;
   serverBytes: Uint8Array;
   clientBytes: Uint8Array;
 }
 
 const HEX64 = /^[0-9a-f]{64}$/;
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
-const FIELDS = ['serverSeed', 'clientSeed', 'nonce'];
+const FIELDS = ['serverSeed', 'clientSeed', 'nonce', 'version'];
 
 /** Throws TypeError unless `value` is 64 lowercase hex characters; `name` is the field's path. */
 export function checkHex64(name: string, value: unknown): string {
@@ -50,6 +56,14 @@ export function checkNonce(name: string, value: unknown): number {
   return value;
 }
 
+/** The scheme's version: 2 when undefined; TypeError for a non-number, RangeError unless 1 or 2. */
+export function checkVersion(name: string, value: unknown): 1 | 2 {
+  if (value === undefined) return 2;
+  if (typeof value !== 'number') throw new TypeError(`${name} must be 1 or 2, got ${show(value)}`);
+  if (value !== 1 && value !== 2) throw new RangeError(`${name} must be 1 or 2, got ${show(value)}`);
+  return value;
+}
+
 /**
  * Validates the `provable` option of `new Deck(options)`; `options` are the deck's other options,
  * which must not choose the randomness (`seed`, `rng`, `strategy`).
@@ -61,7 +75,7 @@ export function provableOptions(value: unknown, options: Record<string, unknown>
     }
   }
   if (value === null || typeof value !== 'object' || Array.isArray(value)) {
-    throw new TypeError(`provable must be an object { serverSeed, clientSeed, nonce }, got ${show(value)}`);
+    throw new TypeError(`provable must be an object { serverSeed, clientSeed, nonce, version? }, got ${show(value)}`);
   }
   const o = value as Record<string, unknown>;
   for (const key of Object.keys(o)) {
@@ -70,5 +84,6 @@ export function provableOptions(value: unknown, options: Record<string, unknown>
   const serverSeed = checkHex64('provable.serverSeed', o.serverSeed);
   const clientSeed = checkClientSeed('provable.clientSeed', o.clientSeed);
   const nonce = checkNonce('provable.nonce', o.nonce);
-  return { serverSeed, clientSeed, nonce, serverBytes: fromHex(serverSeed), clientBytes: new TextEncoder().encode(clientSeed) };
+  const version = checkVersion('provable.version', o.version);
+  return { serverSeed, clientSeed, nonce, version, serverBytes: fromHex(serverSeed), clientBytes: new TextEncoder().encode(clientSeed) };
 }

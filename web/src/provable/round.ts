@@ -1,7 +1,8 @@
 /**
- * `deck.info.provable`: what a provable deck may tell anyone — the commitment, the client seed and
- * the current round's nonce (shuffle() starts round nonce + 1). Never the server seed. The core
- * deck knows all three and reports them (CoreDeck.info): JavaScript keeps no copy of the round.
+ * `deck.info.provable`: what a provable deck may tell anyone — the commitment, the client seed,
+ * the current round's nonce (shuffle() starts round nonce + 1) and the scheme's version. Never the
+ * server seed. The core deck knows them all and reports them (CoreDeck.info): JavaScript keeps no
+ * copy of the round.
  */
 
 /** What `deck.info.provable` shows: enough to announce a round and to verify it later. */
@@ -12,4 +13,6 @@ export interface ProvableInfo {
   readonly clientSeed: string;
   /** The current round; `deck.shuffle()` adds one. */
   readonly nonce: number;
+  /** The scheme the deck deals by: 2 (the default) or 1. */
+  readonly version: 1 | 2;
 }

@@ -4,7 +4,7 @@
  */
 import { facesOf } from './cards.js';
 import { checkRound, show, type CheckedRound, type Round } from './input.js';
-import { commitmentOf, roundKey, RoundStream } from './scheme.js';
+import { commitmentOf, compositionText, roundKey, roundMessage, RoundStream } from './scheme.js';
 
 export type { Round, RoundDeck, RoundEvent } from './input.js';
 
@@ -54,7 +54,8 @@ function deal(r: CheckedRound, stream: RoundStream): string[] {
  */
 export async function verifyRound(round: Round): Promise<Verdict> {
   const r = checkRound(round);
-  const order = deal(r, new RoundStream(await roundKey(r.serverSeed, r.clientSeed, r.nonce)));
+  const message = roundMessage(r.version, r.clientSeed, r.nonce, compositionText(r.deck));
+  const order = deal(r, new RoundStream(await roundKey(r.serverSeed, message)));
   const known = new Set(order);
   for (let i = 0; i < r.dealt.length; i++) {
     if (!known.has(r.dealt[i])) throw new RangeError(`dealt[${i}] is ${show(r.dealt[i])}, which is not a card of this deck`);

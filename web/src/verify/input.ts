@@ -6,7 +6,10 @@
 /** What happened during a round besides dealing: `after` cards of `dealt` had been dealt. */
 export type RoundEvent = { after: number; returnCards: string[] } | { after: number; shuffleRemaining: true };
 
-/** The deck a round was dealt from (the defaults are `new Deck()`'s). */
+/**
+ * The deck a round was dealt from. Omitted fields take `new Deck()`'s defaults, so an omitted or
+ * empty deck is one French deck without jokers ('french:decks=1:jokers=0').
+ */
 export interface RoundDeck {
   style?: 'french' | 'german';
   decks?: number;
@@ -20,6 +23,8 @@ export interface Round {
   serverSeed: string;
   clientSeed: string;
   nonce: number;
+  /** The scheme the round was dealt by: 2 (the default; the composition is in the key) or 1. */
+  version?: 1 | 2;
   deck?: RoundDeck;
   /** The cards as dealt, in order: codes ('AS', generic '17') or Card objects. */
   dealt: ReadonlyArray<string | { code: string }>;
@@ -33,6 +38,7 @@ export interface CheckedRound {
   serverSeed: Uint8Array;
   clientSeed: string;
   nonce: number;
+  version: 1 | 2;
   deck: { style: 'french' | 'german' | 'generic'; decks: number; jokers: number; size: number };
   dealt: string[];
   history: { after: number; returnCards?: string[] }[];
@@ -101,14 +107,17 @@ function history(v: unknown, dealt: number): CheckedRound['history'] {
 
 /** Validates a round; throws TypeError/RangeError naming the field. */
 export function checkRound(round: unknown): CheckedRound {
-  const r = object('round', round, ['commitment', 'serverSeed', 'clientSeed', 'nonce', 'deck', 'dealt', 'history']);
+  const r = object('round', round, ['commitment', 'serverSeed', 'clientSeed', 'nonce', 'version', 'deck', 'dealt', 'history']);
   const commitment = hex64('commitment', r.commitment);
   const seed = hex64('serverSeed', r.serverSeed);
   if (typeof r.clientSeed !== 'string') throw new TypeError(`clientSeed must be a string, got ${show(r.clientSeed)}`);
   const lone = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/.exec(r.clientSeed);
   if (lone) throw new TypeError(`clientSeed must be well-formed Unicode, but has a lone surrogate at index ${lone.index}`);
   const nonce = int('nonce', r.nonce, 0, Number.MAX_SAFE_INTEGER);
+  const version = r.version === undefined ? 2 : r.version;
+  if (typeof version !== 'number') throw new TypeError(`version must be 1 or 2, got ${show(version)}`);
+  if (version !== 1 && version !== 2) throw new RangeError(`version must be 1 or 2, got ${show(version)}`);
   const dealt = codes('dealt', r.dealt);
   return { commitment, serverSeed: Uint8Array.from(seed.match(/../g)!, (h) => parseInt(h, 16)), clientSeed: r.clientSeed,
-    nonce, deck: deck(r.deck), dealt, history: history(r.history, dealt.length) };
+    nonce, version, deck: deck(r.deck), dealt, history: history(r.history, dealt.length) };
 }

@@ -1,11 +1,18 @@
 /**
  * The scheme of docs/provably-fair.md, step by step: the round key (WebCrypto HMAC-SHA256 over
- * length-prefixed fields), the ChaCha20 stream, "mask and reject" draws, sort + Fisher–Yates.
- * Cards are sort keys (face index · decks + copy), so copies of a face are interchangeable.
+ * length-prefixed fields; version 2 adds the composition), the ChaCha20 stream, "mask and reject"
+ * draws, sort + Fisher–Yates. Cards are sort keys (face index · decks + copy), so copies of a face
+ * are interchangeable.
  */
 import { KeyStream } from './chacha20.js';
 
-const TAG = new TextEncoder().encode('fairdeck/provable/v1');
+const encoder = new TextEncoder();
+const TAGS = { 1: encoder.encode('fairdeck/provable/v1'), 2: encoder.encode('fairdeck/provable/v2') } as const;
+
+/** The composition as version 2 hashes it: 'french:decks=1:jokers=0', 'generic:size=52'. */
+export function compositionText(deck: { style: 'french' | 'german' | 'generic'; decks: number; jokers: number; size: number }): string {
+  return deck.style === 'generic' ? `generic:size=${deck.size}` : `${deck.style}:decks=${deck.decks}:jokers=${deck.jokers}`;
+}
 
 function subtle(): SubtleCrypto {
   const s = globalThis.crypto?.subtle;
@@ -13,24 +20,34 @@ function subtle(): SubtleCrypto {
   return s;
 }
 
-/** u32be(len) ‖ bytes for each field, then the nonce as 8 big-endian bytes. */
-export function roundMessage(clientSeed: string, nonce: number): Uint8Array<ArrayBuffer> {
-  const client = new TextEncoder().encode(clientSeed);
-  const out = new Uint8Array(4 + TAG.length + 4 + client.length + 8);
+/**
+ * The HMAC message: u32be(len) ‖ bytes for the tag and the client seed, the nonce as 8 big-endian
+ * bytes, then (version 2) u32be(len) ‖ the composition text.
+ */
+export function roundMessage(version: 1 | 2, clientSeed: string, nonce: number, composition: string): Uint8Array<ArrayBuffer> {
+  const fields = [TAGS[version], encoder.encode(clientSeed)];
+  const tail = version === 1 ? [] : [encoder.encode(composition)];
+  const size = [...fields, ...tail].reduce((n, f) => n + 4 + f.length, 8);
+  const out = new Uint8Array(size);
   const view = new DataView(out.buffer);
-  view.setUint32(0, TAG.length);
-  out.set(TAG, 4);
-  view.setUint32(4 + TAG.length, client.length);
-  out.set(client, 8 + TAG.length);
-  view.setUint32(out.length - 8, Math.floor(nonce / 2 ** 32));
-  view.setUint32(out.length - 4, nonce >>> 0);
+  let at = 0;
+  const put = (f: Uint8Array) => {
+    view.setUint32(at, f.length);
+    out.set(f, at + 4);
+    at += 4 + f.length;
+  };
+  fields.forEach(put);
+  view.setUint32(at, Math.floor(nonce / 2 ** 32));
+  view.setUint32(at + 4, nonce >>> 0);
+  at += 8;
+  tail.forEach(put);
   return out;
 }
 
 /** The round's ChaCha20 key: HMAC-SHA256(serverSeed bytes, roundMessage). */
-export async function roundKey(serverSeed: Uint8Array, clientSeed: string, nonce: number): Promise<Uint8Array> {
+export async function roundKey(serverSeed: Uint8Array, message: Uint8Array<ArrayBuffer>): Promise<Uint8Array> {
   const key = await subtle().importKey('raw', new Uint8Array(serverSeed), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
-  return new Uint8Array(await subtle().sign('HMAC', key, roundMessage(clientSeed, nonce)));
+  return new Uint8Array(await subtle().sign('HMAC', key, message));
 }
 
 /** SHA-256 of the seed bytes, lowercase hex. */
