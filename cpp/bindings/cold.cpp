@@ -195,19 +195,8 @@ bool return_cards(CoreDeck& d, u32 n) {
   });
 }
 
-/// A stream of an engine's raw words (fairdeck/random) and the buffer it fills for JS.
-struct CoreWords {
-  fd::Rng rng;
-  std::vector<u32> out;
-};
 CoreWords* words_make(const val& engine) {
   return guard<CoreWords*>(nullptr, [&] { return new CoreWords{EngineSpec(engine).make(), {}}; });
-}
-/// The engine's next `count` 32-bit outputs, as a view; null (error recorded) if out of memory.
-val words_next(CoreWords& w, u32 count) {
-  if (w.out.size() < count && !guard(false, [&] { return w.out.resize(count), true; })) return val::null();
-  w.rng.fill(w.out.data(), count);
-  return val(emscripten::typed_memory_view(count, w.out.data()));
 }
 
 /// One deck of a style (jokers included) as a JSON array of [code, name, rank, suit] (text result).
@@ -252,6 +241,6 @@ EMSCRIPTEN_BINDINGS(fairdeck_deck) {
   function("input", &input);
   class_<CoreWords>("CoreWords")
       .class_function("make", &words_make, allow_raw_pointers())
-      .function("next", &words_next);
+      .function("next", &hot::words_next);
   function("faces", &faces);
 }

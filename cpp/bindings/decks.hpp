@@ -49,6 +49,13 @@ struct CoreDeck {
   }
 };
 
+/// A stream of an engine's raw words (fairdeck/random, Embind's class "CoreWords") and the
+/// buffer it fills for JS.
+struct CoreWords {
+  fd::Rng rng;
+  std::vector<u32> out;
+};
+
 /// The hot methods (fairdeck.cpp, -O3), bound in cold.cpp's EMSCRIPTEN_BINDINGS.
 namespace hot {
 bool shuffle(CoreDeck& d);
@@ -57,6 +64,7 @@ int deal_one(CoreDeck& d);
 u32 deal(CoreDeck& d, u32 n);
 u32 remaining(CoreDeck& d);
 u32 returned(CoreDeck& d);
+emscripten::val words_next(CoreWords& w, u32 count);
 }  // namespace hot
 
 /// Runs f(deck) after applying the cards JS took from the window; republishes the window after.
