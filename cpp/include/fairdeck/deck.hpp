@@ -31,7 +31,7 @@
 // as a state records it (canonicalize()), so a restored deck goes on exactly like the original.
 // The cut card (a penetration p at construction): cut_card_out() once cut = ⌈p · size⌉ cards have
 // been drawn since the last shuffle(); drawn() counts from remaining() and the cards returned since
-// the shuffle, so no deal counts anything.
+// the shuffle, so no deal counts anything (and a deck without a cut card counts nothing at all).
 // Look-ahead (lazy, bitmap): look_ahead(k) deals up to k cards in advance, exactly as deal_one()
 // would, so that a caller (the WASM binding's dealing window) can hand them out by reading memory
 // instead of calling in once per card; take(t) then says how many it handed out. If t is less than
@@ -372,7 +372,7 @@ public:
       gather_front(cards_.data() + u_ + r_, cards_.data() + n_, sorted);
     }
     r_ += static_cast<std::uint32_t>(sorted.size());
-    recalled_ += sorted.size();
+    if (cut_) recalled_ += sorted.size();
   }
 
   /// For each id of the sorted list `ids`: 0 undealt (or unknown), 1 returned, 2 dealt (in any
@@ -661,11 +661,11 @@ public:
 
   /// Cards dealt before the cut card comes out (cut_for()); 0 for a deck without one.
   std::uint32_t cut() const noexcept { return cut_; }
-  /// Cards drawn from the deck since the last shuffle(), counted up to size(): every deal
-  /// (deal_one, deal, the window, deal_to, burn, hands and patterns), a returned card again when
-  /// it is dealt again; moving or returning cards does not count. (A pending look-ahead's cards
-  /// are not drawn yet, as in remaining().) Only a version 2 state records it: restoring a version
-  /// 1 state, which has no cut card, starts it at dealt_count().
+  /// A deck with a cut card: cards drawn from it since the last shuffle(), counted up to size():
+  /// every deal (deal_one, deal, the window, deal_to, burn, hands and patterns), a returned card
+  /// again when it is dealt again; moving or returning cards does not count. (A pending
+  /// look-ahead's cards are not drawn yet, as in remaining().) A deck without one counts nothing:
+  /// drawn() is dealt_count(), so a version 1 state, which has no cut card, records all of it.
   std::uint32_t drawn() const noexcept {
     const std::uint64_t d = n_ - remaining() + recalled_;
     return d < n_ ? static_cast<std::uint32_t>(d) : n_;
@@ -815,7 +815,7 @@ private:
     drop_empty_piles();
     in_named_ -= static_cast<std::uint32_t>(from_named.size());
     r_ += static_cast<std::uint32_t>(sorted.size());
-    recalled_ += sorted.size();
+    if (cut_) recalled_ += sorted.size();
   }
 
   /// Moves the cards of [first, last) that are in `sorted` to its front, scanning it once and
@@ -963,7 +963,7 @@ private:
   std::vector<NamedPile> named_;                // piles besides the default one that hold cards
   std::uint32_t in_named_ = 0;                  // cards in them
   std::uint32_t cut_ = 0;                       // cards dealt before the cut card; 0: none
-  std::uint64_t recalled_ = 0;                  // cards returned since the last shuffle (drawn())
+  std::uint64_t recalled_ = 0;                  // with a cut card: cards returned since the last shuffle (drawn())
 };
 
 }  // namespace fairdeck

@@ -120,7 +120,7 @@ struct StateFields {
   // Version 2 only (empty / nullopt for version 1):
   NamedPileList piles;                 ///< the piles besides the default one, in the state's order
   std::optional<std::uint64_t> cut;    ///< the cut card's place (Deck::cut); nullopt: no cut card
-  std::optional<std::uint64_t> drawn;  ///< Deck::drawn(); nullopt: dealt_count()
+  std::optional<std::uint64_t> drawn;  ///< Deck::drawn() (without a cut: the cards dealt); nullopt: those
 };
 
 namespace detail {
@@ -240,6 +240,8 @@ inline std::unique_ptr<Deck> restore_fields(const StateFields& f, const std::opt
   const std::uint64_t out = dealt.size() + in_piles;
   if (f.drawn && (*f.drawn < out || *f.drawn > size))
     throw RangeError(cat("state.drawn must be from the ", out, " cards dealt to the deck's ", size, " cards, got ", *f.drawn));
+  if (f.drawn && !f.cut && *f.drawn != out)  // without a cut card nothing counts draws (Deck::drawn)
+    throw RangeError(cat("state.drawn must be the ", out, " cards dealt when state.cut is null, got ", *f.drawn));
   Dice pending;
   if (!dice.empty()) {
     const std::size_t k = dice.size() - 1;
