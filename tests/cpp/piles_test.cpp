@@ -304,6 +304,9 @@ TEST_P(Piles, ReturnedPileCardsWaitForTheUndealtPileToRunOut) {
   EXPECT_EQ(d->pile_cards("hand:0"), (std::vector<std::uint32_t>{hand[0], hand[2], hand[3]}));
   EXPECT_EQ(d->pile_cards("dealt"), std::vector<std::uint32_t>{loose[1]});
   EXPECT_EQ(sorted(d->pile(1)), sorted({hand[4], loose[0], hand[1]}));
+  if (GetParam() != "bitmap") {  // the default pile's cards first (its array order), then the others by id
+    EXPECT_EQ(d->pile(1), (std::vector<std::uint32_t>{loose[0], std::min(hand[1], hand[4]), std::max(hand[1], hand[4])}));
+  }
   const std::string before = state(*d);
   EXPECT_EQ(error<RangeError>([&] { d->return_cards(std::vector<std::uint32_t>{hand[0], hand[1]}); }),
             "card " + std::to_string(hand[1]) + " cannot be returned: it is not dealt (it is already returned)");

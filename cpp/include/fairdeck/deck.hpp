@@ -178,21 +178,35 @@ struct NamedPile {
 /// A deck of cards. Not copyable by accident: state moves only through save/restore.
 class Deck {
 public:
-  /// A new deck, already shuffled. Throws TypeError/RangeError for bad options. With a
-  /// `penetration` p the deck has a cut card: see cut_for() and cut_card_out().
-  Deck(const Composition& comp, Strategy strategy, Rng rng, std::optional<double> penetration = std::nullopt)
+  /// A new deck, already shuffled. Throws TypeError/RangeError for bad options.
+  Deck(const Composition& comp, Strategy strategy, Rng rng) : comp_(comp), strategy_(strategy), rng_(std::move(rng)) {
+    start();
+  }
+  /// The same, with a cut card if `penetration` holds a p (cut_for(), cut_card_out()). (A
+  /// constructor of its own, so that code which never passes one does not carry cut_for.)
+  Deck(const Composition& comp, Strategy strategy, Rng rng, std::optional<double> penetration)
       : comp_(comp), strategy_(strategy), rng_(std::move(rng)) {
-    start(penetration);
+    set_penetration(penetration);
+    start();
   }
 
   /// A provable deck (provable.hpp, docs/provably-fair.md): eager, dealing round `seeds.nonce`;
   /// shuffle() starts round nonce + 1, and every shuffle follows the specification.
-  Deck(const Composition& comp, const ProvableSeeds& seeds, std::optional<double> penetration = std::nullopt)
+  Deck(const Composition& comp, const ProvableSeeds& seeds)
       : comp_(comp), strategy_(Strategy::eager), rng_(ChaCha20::name, (seeds.validate(), provable_key(seeds)), false),
         provable_(seeds) {
     comp_.validate();
     marks_.assign((comp_.size() + 63) / 64, 0);
-    start(penetration);
+    start();
+  }
+  /// The same, with a cut card if `penetration` holds a p.
+  Deck(const Composition& comp, const ProvableSeeds& seeds, std::optional<double> penetration)
+      : comp_(comp), strategy_(Strategy::eager), rng_(ChaCha20::name, (seeds.validate(), provable_key(seeds)), false),
+        provable_(seeds) {
+    comp_.validate();
+    marks_.assign((comp_.size() + 63) / 64, 0);
+    set_penetration(penetration);
+    start();
   }
 
   Deck(const Deck&) = delete;
@@ -202,10 +216,13 @@ public:
   const ProvableSeeds* provable() const noexcept { return provable_ ? &*provable_ : nullptr; }
 
 private:
-  void start(std::optional<double> penetration) {
+  void set_penetration(std::optional<double> penetration) {
+    comp_.validate();
+    if (penetration) cut_ = cut_for(*penetration, comp_.size());
+  }
+  void start() {
     comp_.validate();
     n_ = comp_.size();
-    if (penetration) cut_ = cut_for(*penetration, n_);
     if (strategy_ == Strategy::bitmap) {
       out_.assign((n_ + 63) / 64, 0);
       ret_.assign(out_.size(), 0);
@@ -800,11 +817,14 @@ private:
       canonicalize();
       std::uint32_t* const first = cards_.data() + u_ + r_;
       std::uint32_t* const named_part = cards_.data() + n_ - in_named_;
-      const std::uint32_t k = gather_front(first, named_part, from_default);
-      std::stable_partition(named_part, cards_.data() + n_, [&from_named](std::uint32_t c) {
-        return std::binary_search(from_named.begin(), from_named.end(), c);
-      });
-      std::rotate(first + k, named_part, named_part + from_named.size());
+      const auto k = static_cast<std::ptrdiff_t>(gather_front(first, named_part, from_default));
+      // [returned default | rest of default | named by id] → [returned default | returned named | rest | named left]
+      const std::vector<std::uint32_t> tail(first + k, cards_.data() + n_);
+      const auto rest = named_part - (first + k);
+      std::uint32_t* at = std::copy(from_named.begin(), from_named.end(), first + k);
+      at = std::copy(tail.begin(), tail.begin() + rest, at);
+      for (auto p = tail.begin() + rest; p != tail.end(); ++p)
+        if (!std::binary_search(from_named.begin(), from_named.end(), *p)) *at++ = *p;
     }
     for (NamedPile& p : named_)
       p.cards.erase(std::remove_if(p.cards.begin(), p.cards.end(),
