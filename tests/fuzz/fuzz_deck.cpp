@@ -505,7 +505,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
           if (all[i]) run(*all[i], e, [&](fd::Deck& y) { ids[i] = op == 16 ? y.burn(k) : y.deal_to(name, k); }, i == 0);
         if (e != Expect::ok) break;
         CHECK((!w || ids[0] == ids[1]) && (!t || ids[0] == ids[2]));
-        model_piles(m, ids[0], k, [&](std::uint64_t) { return name; });
+        model_piles(m, ids[0], k, [&](std::uint64_t) -> const std::string& { return name; });
         break;
       }
       case 17: {  // deal_hands, valid or not
@@ -521,7 +521,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
           if (all[i]) run(*all[i], e, [&](fd::Deck& y) { ids[i] = y.deal_hands(seats, per); }, i == 0);
         if (e != Expect::ok) break;
         CHECK((!w || ids[0] == ids[1]) && (!t || ids[0] == ids[2]));
-        model_piles(m, ids[0], total, [&](std::uint64_t i) { return fd::hand_pile(static_cast<std::uint32_t>(i % seats)); });
+        model_piles(m, ids[0], total, [&](std::uint64_t i) -> const std::string& { return hands[i % seats]; });
         break;
       }
       case 18: {  // deal_pattern, valid or not
@@ -544,7 +544,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         CHECK((!w || ids[0] == ids[1]) && (!t || ids[0] == ids[2]));
         std::size_t packet = 0;
         std::uint64_t end = packets.empty() ? 0 : packets[0].count;
-        model_piles(m, ids[0], total, [&](std::uint64_t i) {
+        model_piles(m, ids[0], total, [&](std::uint64_t i) -> const std::string& {
           while (i >= end) end += packets[++packet].count;
           return packets[packet].pile;
         });
@@ -618,7 +618,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
             if (all[j]) run(*all[j], e, [&](fd::Deck& y) { ids[j] = y.deal_to(name, 1); }, j == 0);
           if (e != Expect::ok) break;
           CHECK((!w || ids[0] == ids[1]) && (!t || ids[0] == ids[2]));
-          model_piles(m, ids[0], 1, [&](std::uint64_t) { return name; });
+          model_piles(m, ids[0], 1, [&](std::uint64_t) -> const std::string& { return name; });
         }
       }
     }
