@@ -108,9 +108,7 @@ private:
     return true;
   }
   Value value(int depth) {
-    // A deck state nests three deep (state.piles.name[id]); tests/vectors/bad-states.json holds
-    // states two levels further in.
-    if (depth > 5) fail("nested too deeply");
+    if (depth > 4) fail("nested too deeply");
     skip();
     if (i_ >= s_.size()) fail("unexpected end");
     Value v;
