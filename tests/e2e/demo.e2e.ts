@@ -205,3 +205,20 @@ it('keeps the canvas at device-pixel resolution, through a resize, and saves a s
   expect(errors).toEqual([]);
   await page.close();
 });
+
+it('keeps each header link on one line on a 390-px phone', async () => {
+  const { page } = await open();
+  await page.setViewportSize({ width: 390, height: 844 });
+  // A pill that wraps is about two line-heights tall; one line of 0.95rem text plus its padding is
+  // well under 1.6 of them.
+  const lines = await page.locator('.nav-link').evaluateAll((links) =>
+    links.map((a) => {
+      const style = getComputedStyle(a);
+      const line = parseFloat(style.lineHeight) || parseFloat(style.fontSize) * 1.25;
+      const padding = parseFloat(style.paddingTop) + parseFloat(style.paddingBottom) + 2;
+      return { text: a.textContent, lines: (a.getBoundingClientRect().height - padding) / line };
+    }));
+  expect(lines.length).toBeGreaterThan(0);
+  for (const l of lines) expect(l.lines, l.text ?? '').toBeLessThan(1.6);
+  await page.close();
+});
