@@ -396,7 +396,7 @@ describe('Deck against a reference model (fast-check)', () => {
     if (details.failed) throw new Error(report(details));
     if (process.env.FAIRDECK_FC_STATS) console.log(`${details.numRuns} runs; commands run:`, Object.fromEntries(tally));
     expect(details.numRuns).toBe(RUNS);
-  }, 600_000); // Embind without dynamic execution (strict CSP) is ~10× slower per call until the C ABI lands
+  }, 600_000); // a long run when FAIRDECK_FC_RUNS raises RUNS
 
   // Negative controls: the same property, with a bug planted in the deck, must fail.
   class LosesAReturnedCard extends Deck {
