@@ -134,7 +134,7 @@ CoreDeck* make_provable(const val& spec) {
 /// n u32 slots for a state's ids, as a view JS fills; null (error recorded) if the heap is full.
 val input(u32 n) {
   if (!guard(false, [&] { return g_input.resize(n), true; })) return val::null();
-  return val(emscripten::typed_memory_view(n, g_input.data()));
+  return view(n, g_input.data());
 }
 
 CoreDeck* restore(const val& spec) {
@@ -162,9 +162,9 @@ CoreDeck* restore(const val& spec) {
 }
 
 /// The deck's three window cells (CoreDeck), as a view JS keeps until the heap grows.
-val port(CoreDeck& d) { return val(emscripten::typed_memory_view(3, d.port)); }
+val port(CoreDeck& d) { return view(3, d.port); }
 /// The deck's id buffer, whole (deal, pile and returnCards use its first slots).
-val ids(CoreDeck& d) { return val(emscripten::typed_memory_view(d.buffer.size(), d.buffer.data())); }
+val ids(CoreDeck& d) { return view(d.buffer.size(), d.buffer.data()); }
 u32 size(CoreDeck& d) { return d.deck->size(); }
 
 /// What the deck was made with, as JSON (text result).

@@ -64,12 +64,16 @@ R guard(R fallback, F&& f) noexcept {
   return result;
 }
 
-/// Bytes in the heap as a JS Uint8Array over them (no copy: JS copies or decodes at once, before
-/// anything can move them). Results leave the module this way, never as an Embind std::string,
-/// whose wire copy is a malloc that 3.1.6 does not check (a full heap would write through null).
-inline val bytes_view(const char* p, std::size_t n) {
-  return val(emscripten::typed_memory_view(n, reinterpret_cast<const u8*>(p)));
+/// `n` items at `p` as a JS typed array over the heap (Uint8Array, Uint32Array, Float64Array: no
+/// copy; JS copies or decodes at once, before anything can move them). Every result leaves the
+/// module this way, never as an Embind std::string, whose wire copy is a malloc that 3.1.6 does
+/// not check (a full heap would write through null).
+template <class T>
+val view(std::size_t n, T* p) {
+  return val(emscripten::typed_memory_view(n, p));
 }
+/// Bytes (text) as a Uint8Array view.
+inline val bytes_view(const char* p, std::size_t n) { return view(n, reinterpret_cast<const u8*>(p)); }
 
 /// Makes `s` the text result and returns a view of its UTF-8 bytes (until textFree()).
 inline val text(std::string s) {
@@ -105,7 +109,7 @@ inline fd::Bytes32 to_key(std::string_view bytes) { return fd::derive_key(fd::Se
 inline std::string bytes_of(const val& v) {
   const u32 n = v["length"].as<u32>();
   std::string s(n, '\0');
-  if (n) val(emscripten::typed_memory_view(n, reinterpret_cast<u8*>(s.data()))).call<void>("set", v);
+  if (n) view(n, reinterpret_cast<u8*>(s.data())).call<void>("set", v);
   return s;
 }
 

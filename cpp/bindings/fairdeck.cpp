@@ -87,7 +87,7 @@ u32 returned(CoreDeck& d) { return d.deck->returned(); }
 val words_next(CoreWords& w, u32 count) {
   if (w.out.size() < count && !guard(false, [&] { return w.out.resize(count), true; })) return val::null();
   w.rng.fill(w.out.data(), count);
-  return val(emscripten::typed_memory_view(count, w.out.data()));
+  return view(count, w.out.data());
 }
 
 }  // namespace fairdeck::abi::hot

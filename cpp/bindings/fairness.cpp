@@ -48,7 +48,7 @@ val counts(CoreExperiment& x) {
     return true;
   });
   if (!ok) return val::null();
-  return val(emscripten::typed_memory_view(x.out.size(), x.out.data()));
+  return view(x.out.size(), x.out.data());
 }
 
 }  // namespace

@@ -46,7 +46,7 @@ val data(CoreBulk& b, double bytes) {
       b.size = n;
     }
   }
-  return val(emscripten::typed_memory_view(b.size, b.array.get()));
+  return view(b.size, b.array.get());
 }
 /// Shuffles the array (items of `width` bytes) in bounded steps of `count` positions; 0 when done
 /// or failed (then ok() is false).

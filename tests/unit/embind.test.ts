@@ -6,6 +6,7 @@ import { init } from 'fairdeck';
 import { bytes, native, type DeckModule, type DeckSpec } from '../../web/src/binding.js';
 import type { Factory } from '../../web/src/instantiate.js';
 import { instantiate } from '../../web/src/instantiate.js';
+import { shuffleCore } from '../../web/src/shuffle-load.js';
 
 let m: DeckModule;
 beforeAll(async () => {
@@ -67,13 +68,25 @@ describe('every arity the binding uses', () => {
     m.textFree();
   });
 
-  it('methods with 0, 1 and 2 arguments, and class functions with 1 and 2', () => {
+  it('methods with 0, 1 and 2 arguments, and class functions with 1 and 2', async () => {
     const d = m.CoreDeck.make(spec())!;                    // class function, 1
     expect(d.size()).toBe(52);                             // method, 0
     expect(d.deal(7)).toBe(7);                             // method, 1
     expect(d.remaining()).toBe(45);
     expect(d.pile(2)).toBe(7);
     d.delete();
+    // The shuffle module has the two-argument ones: CoreBulk.make(n, engine), step and identity.
+    await import('../../web/src/shuffle.js');  // registers the shuffle module with init()
+    await init();
+    const s = shuffleCore();
+    const bulk = s.CoreBulk.make(10, spec().engine)!;      // class function, 2
+    expect(bulk.data(40)).toHaveLength(40);                // method, 1
+    bulk.identity(0, 10);                                  // method, 2
+    while (bulk.step(4, 4) > 0);                           // method, 2
+    expect(bulk.ok()).toBe(true);
+    const order = [...new Uint32Array(bulk.data(40)!.slice().buffer)];
+    expect(order.sort((a, b) => a - b)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
+    bulk.delete();
   });
 
   it('keeps the argument-count BindingError and checks `this`', () => {

@@ -153,10 +153,10 @@ export function takeText(m: BasicModule, view: Uint8Array | null): string {
 }
 
 /**
- * Runs a core constructor (CoreDeck.make and the like). The binding catches every C++ exception
- * of the core; the only ones that can escape are allocations of Embind's own argument conversion
- * (a value object, a string field) on a full heap, which 3.1.6 hands to JS as an opaque
- * WebAssembly.Exception: that becomes a RangeError here, and nothing was made.
+ * Runs a core constructor (CoreDeck.make and the like): the boundary's last line. The binding
+ * reads options inside its error guard, so no known C++ exception escapes it (common.hpp); were
+ * one to (3.1.6 hands a C++ throw to JS as an opaque WebAssembly.Exception, with no message), it
+ * would most likely be a std::bad_alloc on a full heap, and it becomes that RangeError here.
  */
 export function construct<T>(make: () => T): T {
   try {
