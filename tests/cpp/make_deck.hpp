@@ -3,6 +3,7 @@
 // of the core.)
 #pragma once
 #include <memory>
+#include <optional>
 #include <string>
 
 #include "fairdeck/deck.hpp"
@@ -19,13 +20,15 @@ struct DeckOptions {
   std::string rng = "chacha20";
   SeedKind seed_kind = SeedKind::entropy;  ///< entropy: `seed` holds 32 bytes of platform entropy
   std::string seed;                        ///< seed material, see SeedKind
+  std::optional<double> penetration;       ///< a shoe's cut card (Deck's constructor)
 };
 
 /// A new, shuffled deck.
 inline std::unique_ptr<Deck> make_deck(const DeckOptions& o) {
   const Composition c = make_composition(o.style, o.decks, o.jokers, o.size);
   const Strategy s = parse_strategy(o.strategy);
-  return std::make_unique<Deck>(c, s, Rng(o.rng, derive_key(o.seed_kind, o.seed), o.seed_kind == SeedKind::entropy));
+  return std::make_unique<Deck>(c, s, Rng(o.rng, derive_key(o.seed_kind, o.seed), o.seed_kind == SeedKind::entropy),
+                                o.penetration);
 }
 
 }  // namespace fairdeck

@@ -130,3 +130,85 @@ TEST(State, RefusesTheSharedBadStatesWithTheSameErrors) {
     EXPECT_EQ(message, c.object.at("message").string) << name;
   }
 }
+
+// Version 2 (issue 31): the fixture's good state with its dealt cards split into piles, as the
+// "v2: …" cases of bad-states.json change it, restores; so each of those fails for its own fault.
+TEST(State, TheSharedBadStatesVersionTwoBaseRestores) {
+  std::ifstream file(std::string(FAIRDECK_VECTORS_DIR) + "/bad-states.json");
+  std::stringstream text;
+  text << file.rdbuf();
+  json::Value s = json::parse(text.str()).array.at(0).object.at("state");
+  const std::string v1 = to_text(s);
+  EXPECT_EQ(save_state(*restore_state(v1, std::nullopt), false), v1) << "a version 1 state restores byte for byte";
+  s.object["version"].integer = 2;
+  s.object["dealt"].array.resize(3);  // 13, 50, 46
+  json::Value piles = json::parse("{\"piles\":{\"hand:0\":[21],\"hand:1\":[36]},\"cut\":null,\"drawn\":5}");
+  json::Value rebuilt;
+  rebuilt.kind = json::Value::Kind::object;
+  for (const auto& [key, value] : s.object) {  // the new fields after "dealt", where save_state writes them
+    rebuilt.object.emplace(key, value);
+    if (key == "dealt")
+      for (const auto& [k, v] : piles.object) rebuilt.object.emplace(k, v);
+  }
+  const std::string v2 = to_text(rebuilt);
+  auto d = restore_state(v2, std::nullopt);
+  EXPECT_EQ(save_state(*d, false), v2);
+  EXPECT_EQ(d->pile_names(), (std::vector<std::string>{"dealt", "hand:0", "hand:1"}));
+  EXPECT_EQ(d->pile_cards("hand:1"), std::vector<std::uint32_t>{36});
+  EXPECT_EQ(d->pile_cards("dealt"), (std::vector<std::uint32_t>{46, 50, 13}));  // the state holds it newest first
+  EXPECT_EQ(d->drawn(), 5u);
+  EXPECT_EQ(d->cut(), 0u);
+}
+
+TEST(State, VersionTwoStatesKeepPilesCutAndDrawnAndHideWhatTheyMust) {
+  for (const char* strategy : {"eager", "lazy", "bitmap"}) {
+    auto d = make_deck(opts(strategy, SeedKind::entropy));
+    d->deal_hands(2, 3);
+    d->burn();
+    d->return_cards(d->pile_cards("hand:0"));
+    const std::string hidden = save_state(*d, false);
+    EXPECT_NE(hidden.find("\"version\":2,"), std::string::npos);
+    EXPECT_NE(hidden.find("\"engine\":null"), std::string::npos);
+    const StateFields f = read_state(hidden);
+    ASSERT_EQ(f.piles.size(), 2u);
+    EXPECT_EQ(f.piles[0].first, "hand:1");
+    EXPECT_EQ(f.piles[0].second, d->pile_cards("hand:1"));
+    EXPECT_EQ(f.piles[1].first, "burn");
+    EXPECT_FALSE(f.cut.has_value());
+    EXPECT_EQ(f.drawn, std::optional<std::uint64_t>(4));  // without a cut card: the cards out
+    Bytes32 fresh{};
+    fresh[3] = 9;
+    auto restored = restore_state(hidden, fresh);
+    EXPECT_EQ(restored->pile_names(), d->pile_names()) << strategy;
+    EXPECT_EQ(restored->pile_cards("hand:1"), d->pile_cards("hand:1"));
+    EXPECT_EQ(restored->pile_cards("burn"), d->pile_cards("burn"));
+    EXPECT_EQ(restored->returned(), 3u);
+    EXPECT_EQ(restored->drawn(), 4u);
+    auto twin = restore_state(save_state(*d, true), std::nullopt);
+    EXPECT_EQ(deal_all(*twin), deal_all(*d));
+  }
+}
+
+TEST(State, TheVersionMustBeTheOneTheFieldsCallFor) {
+  auto d = make_deck(opts("lazy"));
+  const std::string v1 = save_state(*d, false);
+  d->burn();
+  const std::string v2 = save_state(*d, false);
+  const auto message = [](const std::string& s) {
+    try {
+      restore_state(s, std::nullopt);
+    } catch (const std::exception& e) {
+      return std::string(e.what());
+    }
+    return std::string("restored");
+  };
+  auto with = [](std::string s, const std::string& from, const std::string& to) { return s.replace(s.find(from), from.size(), to); };
+  EXPECT_EQ(message(with(v1, "\"version\":1", "\"version\":2")), "state.version must be 1");
+  EXPECT_EQ(message(with(v2, "\"version\":2", "\"version\":1")), "state.version must be 2");
+  EXPECT_EQ(message(with(v2, "\"version\":2", "\"version\":3")), "state.version must be 2");
+  EXPECT_EQ(message(with(v2, "\"version\":2", "\"version\":\"2\"")), "state.version must be 2");
+  EXPECT_EQ(message(with(v1, "\"dice\"", "\"drawn\":0,\"dice\"")), "state.version must be 2");
+  EXPECT_EQ(message(with(v2, ",\"cut\":null", "")), "state.cut must be an integer or null");
+  EXPECT_EQ(message(with(v2, "\"piles\":{", "\"piles\":{\"a\":[],")), "state.piles 'a' is empty (a state lists only piles that hold cards)");
+  EXPECT_EQ(message(v2), "restored");
+}

@@ -34,15 +34,26 @@ inline const bool kFixedEntropy = (fd::set_entropy_source(&fixed_entropy), true)
   std::abort();
 }
 
-/// Deck options decoded from the input: any strategy, engine and seed kind; a generic deck of
-/// 1…300 cards (bitmap word edges at 64, 128, 192, 256) or a French/German shoe of 1–3 decks
-/// with 0–2 jokers.
-inline fd::DeckOptions options(FuzzedDataProvider& in) {
+/// How deck sizes are drawn: `spread` (fuzz_state) a generic deck of 1…300 cards (bitmap word
+/// edges at 64, 128, 192, 256) or a French/German shoe of 1–3 decks with 0–2 jokers, about
+/// evenly; `mostly_small` (fuzz_deck, whose every operation is checked against a model) 13 in 16
+/// inputs a generic deck of 1…70 cards (one bitmap word edge; 65 cards and more reach the pile
+/// limit) or a single French/German deck, 2 in 16 a generic deck of up to 300 cards or a shoe of
+/// 2–3 decks, and 1 in 16 a generic deck of up to 2,000 cards.
+enum class Sizes { spread, mostly_small };
+
+/// Deck options decoded from the input: any strategy, engine and seed kind, sizes as `sizes` says.
+inline fd::DeckOptions options(FuzzedDataProvider& in, Sizes sizes = Sizes::spread) {
   fd::DeckOptions o;
   static const char* strategies[] = {"eager", "lazy", "bitmap"};
   o.strategy = strategies[in.ConsumeIntegralInRange<int>(0, 2)];
   o.rng = in.ConsumeBool() ? "chacha20" : "xoshiro256";
-  switch (in.ConsumeIntegralInRange<int>(0, 3)) {
+  int kind = in.ConsumeIntegralInRange<int>(0, 3);
+  if (sizes == Sizes::mostly_small) {
+    const int roll = in.ConsumeIntegralInRange<int>(0, 15);
+    kind = roll < 9 ? 4 : roll < 13 ? 5 : roll < 15 ? kind : 6;
+  }
+  switch (kind) {
     case 0:
       o.style = "generic";
       o.size = in.ConsumeIntegralInRange<std::uint32_t>(1, 130);
@@ -51,9 +62,21 @@ inline fd::DeckOptions options(FuzzedDataProvider& in) {
       o.style = "generic";
       o.size = in.ConsumeIntegralInRange<std::uint32_t>(1, 300);
       break;
+    case 4:
+      o.style = "generic";
+      o.size = in.ConsumeIntegralInRange<std::uint32_t>(1, 70);
+      break;
+    case 5:
+      o.style = in.ConsumeBool() ? "french" : "german";
+      o.jokers = in.ConsumeIntegralInRange<std::uint32_t>(0, 2);
+      break;
+    case 6:
+      o.style = "generic";
+      o.size = in.ConsumeIntegralInRange<std::uint32_t>(1, 2000);
+      break;
     default:
       o.style = in.ConsumeBool() ? "french" : "german";
-      o.decks = in.ConsumeIntegralInRange<std::uint32_t>(1, 3);
+      o.decks = in.ConsumeIntegralInRange<std::uint32_t>(sizes == Sizes::mostly_small ? 2 : 1, 3);
       o.jokers = in.ConsumeIntegralInRange<std::uint32_t>(0, 2);
   }
   switch (in.ConsumeIntegralInRange<int>(0, 3)) {

@@ -8,14 +8,18 @@
 //    composition), play a few operations, save its state, then apply 0–4 targeted mutations to
 //    the parsed state — integers moved to their edges (±1, sizes, 2^26, 2^32, 2^53 − 1), cards
 //    moved, duplicated or dropped between piles, dice set at or beyond their bounds, engines
-//    truncated or zeroed, names swapped, fields removed or added — and serialise it again.
+//    truncated or zeroed, names swapped, fields removed or added, and in version 2 states (piles
+//    and a cut card) cards moved or copied between named piles, piles renamed (to bad names,
+//    "dealt" or each other), emptied or split past 64, cut and drawn at their edges — and
+//    serialise it again.
 //    Raw mutation of decimal text almost never lands exactly on such an edge.
 // Asserted, in both modes:
 //  - restore_state returns a deck or throws fairdeck::TypeError / fairdeck::RangeError: never
 //    another exception, a crash, a leak, an out-of-bounds access or undefined behaviour;
 //  - an unmutated state always restores, to exactly the state that was saved;
 //  - a restored deck's three piles hold every id 0…n−1 exactly once and agree with remaining(),
-//    returned() and dealt_count(); its state saves and restores to the same state;
+//    returned() and dealt_count(), and its named piles (pile_names, pile_cards) hold exactly the
+//    dealt cards; its state saves and restores to the same state;
 //  - it deals its undealt cards first (an eager deck in exactly pile(0)'s order), then its
 //    returned ones, each once, then reports empty; after a shuffle it deals every card once.
 #include <algorithm>
@@ -57,6 +61,18 @@ void check_piles(const fd::Deck& d) {
   CHECK(d.remaining() == count[0] + count[1], d.remaining());
   CHECK(d.returned() == count[1], d.returned());
   CHECK(d.dealt_count() == count[2], d.dealt_count());
+  std::vector<std::uint32_t> in_piles;
+  for (const std::string& name : d.pile_names()) {
+    const auto cards = d.pile_cards(name);
+    CHECK(!cards.empty());
+    in_piles.insert(in_piles.end(), cards.begin(), cards.end());
+  }
+  std::sort(in_piles.begin(), in_piles.end());
+  std::vector<std::uint32_t> dealt = d.pile(2);
+  std::sort(dealt.begin(), dealt.end());
+  CHECK(in_piles == dealt, in_piles.size(), dealt.size());
+  CHECK(d.drawn() >= d.dealt_count() && d.drawn() <= n, d.drawn());
+  CHECK(d.cut() <= n, d.cut());
 }
 
 /// Everything a restored deck must satisfy (see the file comment).
@@ -149,6 +165,12 @@ Value integer(std::uint64_t x) {
   return v;
 }
 
+/// The length of the array `key` of a state (0 if it is missing or not an array).
+std::uint64_t len(const Value& state, const char* key) {
+  const auto it = state.object.find(key);
+  return it != state.object.end() ? it->second.array.size() : 0;
+}
+
 /// An integer near an edge that matters to the state reader.
 std::uint64_t edge(FuzzedDataProvider& in, const Value& state, std::uint64_t near) {
   const auto len = [&](const char* k) -> std::uint64_t {
@@ -169,9 +191,11 @@ void mutate(FuzzedDataProvider& in, Value& state) {
   static const char* names[] = {"french", "german", "generic", "eager", "lazy", "bitmap", "chacha20",
                                 "xoshiro256", "exact", "hidden", "fairdeck-deck", ""};
   static const char* fields[] = {"format", "version", "style", "decks", "jokers", "size", "strategy", "rng",
-                                 "seeded", "order", "undealt", "returned", "dealt", "engine", "dice"};
+                                 "seeded", "order", "undealt", "returned", "dealt", "engine", "dice",
+                                 "piles", "cut", "drawn"};
   const auto pick = [&](const char* const* list, std::size_t n) { return list[in.ConsumeIntegralInRange<std::size_t>(0, n - 1)]; };
-  switch (in.ConsumeIntegralInRange<int>(0, 9)) {
+  static const char* piles_of_cards[] = {"undealt", "returned", "dealt"};
+  switch (in.ConsumeIntegralInRange<int>(0, 11)) {
     case 0: {  // a top-level integer to an edge
       static const char* ints[] = {"version", "decks", "jokers", "size"};
       Value& v = state.object[pick(ints, 4)];
@@ -261,6 +285,55 @@ void mutate(FuzzedDataProvider& in, Value& state) {
     case 8:  // remove a field
       state.object.erase(pick(fields, std::size(fields)));
       break;
+    case 10:
+    case 11: {  // version 2: piles, cut and drawn
+      Value& piles = state.object["piles"];
+      if (piles.kind != Value::Kind::object) piles = Value(), piles.kind = Value::Kind::object;
+      static const char* pile_names[] = {"hand:0", "hand:1", "burn", "dealt", "", "a b", "x\"y", "hand:0"};
+      switch (in.ConsumeIntegralInRange<int>(0, 6)) {
+        case 0: {  // a card from a list (or a pile) into a pile, often a new one
+          Value& from = state.object[pick(piles_of_cards, 3)];
+          if (from.array.empty()) break;
+          const std::size_t i = in.ConsumeIntegralInRange<std::size_t>(0, from.array.size() - 1);
+          const Value card = from.array[i];
+          if (in.ConsumeBool()) from.array.erase(from.array.begin() + static_cast<std::ptrdiff_t>(i));  // else: twice
+          Value& to = piles.object[pick(pile_names, std::size(pile_names))];
+          to.kind = Value::Kind::array;
+          to.array.push_back(card);
+          break;
+        }
+        case 1:  // a pile renamed
+          if (!piles.object.items.empty())
+            piles.object.items[in.ConsumeIntegralInRange<std::size_t>(0, piles.object.size() - 1)].first =
+                in.ConsumeBool() ? pick(pile_names, std::size(pile_names)) : in.ConsumeRandomLengthString(40);
+          break;
+        case 2:  // a pile emptied
+          if (!piles.object.items.empty()) piles.object.items[in.ConsumeIntegralInRange<std::size_t>(0, piles.object.size() - 1)].second.array.clear();
+          break;
+        case 3: {  // the dealt cards split into up to 70 piles of one card
+          Value& dealt = state.object["dealt"];
+          const std::size_t k = std::min<std::size_t>(dealt.array.size(), in.ConsumeIntegralInRange<std::size_t>(1, 70));
+          for (std::size_t i = 0; i < k; ++i) {
+            Value& pile = piles.object[fuzz::fd::cat("p", i)];
+            pile.kind = Value::Kind::array;
+            pile.array.push_back(dealt.array.back());
+            dealt.array.pop_back();
+          }
+          break;
+        }
+        case 4:  // cut at an edge, or null
+          state.object["cut"] = in.ConsumeBool() ? Value() : integer(edge(in, state, 0));
+          break;
+        case 5:  // drawn at an edge
+          state.object["drawn"] = integer(edge(in, state, len(state, "dealt")));
+          break;
+        default:  // the version the fields call for, or not
+          state.object["version"] = integer(in.ConsumeIntegralInRange<std::uint64_t>(1, 3));
+          if (!state.object.count("cut")) state.object["cut"] = Value();
+          if (!state.object.count("drawn")) state.object["drawn"] = integer(len(state, "dealt"));
+      }
+      break;
+    }
     default: {  // an unknown field
       Value v = integer(1);
       state.object.emplace(in.ConsumeBool() ? "extra" : "Size", v);
@@ -269,11 +342,28 @@ void mutate(FuzzedDataProvider& in, Value& state) {
 }
 
 int structured(FuzzedDataProvider& in, const std::optional<fd::Bytes32>& entropy) {
-  std::unique_ptr<fd::Deck> d = fd::make_deck(fuzz::options(in));
+  fd::DeckOptions options = fuzz::options(in);
+  if (in.ConsumeIntegralInRange<int>(0, 3) == 0) options.penetration = (1 + in.ConsumeIntegral<std::uint8_t>()) / 256.0;
+  std::unique_ptr<fd::Deck> d = fd::make_deck(options);
   const int ops = in.ConsumeIntegralInRange<int>(0, 40);
   std::vector<std::uint32_t> dealt;
+  static const char* names[] = {"hand:0", "hand:1", "burn", "dealt", "skat"};
   for (int i = 0; i < ops; ++i) {
-    switch (in.ConsumeIntegralInRange<int>(0, 5)) {
+    switch (in.ConsumeIntegralInRange<int>(0, 8)) {
+      case 6:  // cards onto a named pile (version 2 states)
+        d->deal_to(names[in.ConsumeIntegralInRange<int>(0, 4)], std::min(d->remaining(), in.ConsumeIntegralInRange<std::uint32_t>(0, 5)));
+        break;
+      case 7:
+        if (d->remaining() >= 6) d->deal_hands(3, 2);
+        break;
+      case 8: {  // dealt cards moved to a pile
+        dealt = d->pile(2);
+        std::vector<std::uint32_t> ids;
+        for (std::uint32_t c : dealt)
+          if (in.ConsumeIntegralInRange<int>(0, 3) == 0) ids.push_back(c);
+        d->move_cards(ids, names[in.ConsumeIntegralInRange<int>(0, 4)]);
+        break;
+      }
       case 0: d->shuffle_remaining(); break;
       case 1: {
         dealt = d->pile(2);

@@ -1,4 +1,5 @@
-// fairdeck/deck.hpp — the deck: three piles (undealt, returned, dealt) and a dealing strategy.
+// fairdeck/deck.hpp — the deck: where every card is (undealt, the return pile, or one pile of dealt
+// cards), a dealing strategy, and a shoe's cut card.
 //
 // Why: this is the single truth about a deck; the TypeScript Deck only asks it questions.
 // Strategies (all uniform; see shuffle.hpp for why):
@@ -11,6 +12,26 @@
 // Array layout (eager, lazy): cards_[0, u) undealt (eager deals from the end), [u, u + r) the
 // return pile, [u + r, n) dealt. Returned cards are dealt only when the undealt pile is empty;
 // then the return pile is shuffled and becomes the undealt pile.
+// Piles (issue 31): every dealt card lies in exactly one pile. The default pile, "dealt", is where
+// deal_one(), deal() and the dealing window put cards, and it costs nothing: it is every dealt
+// card that no other pile holds. Other piles (a name of 1–32 printable ASCII bytes; hands are
+// "hand:0", "hand:1", …; at most kMaxPiles hold cards at once) are lists of ids in the order the
+// cards arrived, kept only while they hold cards: a deck that never uses them, a 2^26-card bitmap
+// deck included, holds nothing more than before. deal_to, burn, deal_hands and deal_pattern deal
+// exactly the cards deal() would and then hand them to their piles; move_cards moves dealt cards
+// between piles; return_cards takes cards from whatever pile holds them. Each checks everything
+// first and either throws, changing nothing, or does all of it.
+// The default pile's order: an eager or lazy deck's dealt part of the array holds its cards newest
+// first (each deal puts its card at index u + r), so pile_cards("dealt") is the order they arrived
+// for free — except after return_cards() took some of them out: it moves cards in the array as
+// 0.1 did (the array's order decides later shuffles of seeded decks, which must not change), and
+// each returned card's place goes to one of the pile's most recent cards. A bitmap deck lists the
+// default pile by id. A named pile's card may lie anywhere in the dealt part of the array, which
+// is not observable; shuffle() and return_cards(), which read the array's order, first lay it out
+// as a state records it (canonicalize()), so a restored deck goes on exactly like the original.
+// The cut card (a penetration p at construction): cut_card_out() once cut = ⌈p · size⌉ cards have
+// been drawn since the last shuffle(); drawn() counts from remaining() and the cards returned since
+// the shuffle, so no deal counts anything (and a deck without a cut card counts nothing at all).
 // Look-ahead (lazy, bitmap): look_ahead(k) deals up to k cards in advance, exactly as deal_one()
 // would, so that a caller (the WASM binding's dealing window) can hand them out by reading memory
 // instead of calling in once per card; take(t) then says how many it handed out. If t is less than
@@ -18,12 +39,14 @@
 // them and deals t again: every pile, the engine and the dice end exactly as after t deal_one()
 // calls, so seeded decks deal, save and restore the same as if nothing had been looked at. Until
 // take(), the early deals count as remaining; every other public method, const ones included,
-// settles it first (take(0)), so the look-ahead is invisible except to the window.
+// settles it first (take(0)), so the look-ahead is invisible except to the window. Cards it hands
+// out land in the default pile.
 // Re-keying: a secure ChaCha20 deck's engine re-keys every kReseedWords words (rng.hpp). Every
 // public operation that draws first calls rng_.prepare() with a bound on its draws, which can
 // throw EntropyError; it is the first thing the operation does, so then nothing has changed.
 #pragma once
 #include <algorithm>
+#include <cmath>
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
@@ -32,6 +55,7 @@
 #include <string>
 #include <string_view>
 #include <type_traits>
+#include <utility>
 #include <vector>
 
 #include "fairdeck/composition.hpp"
@@ -61,11 +85,108 @@ inline std::string_view strategy_name(Strategy s) noexcept { return kStrategyNam
 /// Returned by deal_one() when the deck is empty.
 inline constexpr std::uint32_t kNoCard = 0xffffffffu;
 
+/// The default pile: deal_one(), deal() and the dealing window put their cards there.
+inline constexpr std::string_view kDefaultPile = "dealt";
+/// Most piles besides the default one that can hold cards at once.
+inline constexpr std::uint32_t kMaxPiles = 64;
+/// Most seats deal_hands() deals to.
+inline constexpr std::uint32_t kMaxSeats = 64;
+/// Longest pile name, in bytes.
+inline constexpr std::size_t kMaxPileName = 32;
+
+/// The pile that holds seat `seat`'s hand: "hand:0", "hand:1", …
+inline std::string hand_pile(std::uint32_t seat) { return cat("hand:", seat); }
+
+namespace detail {
+/// `s` for an error message: at most 40 bytes, bytes outside printable ASCII as \xHH.
+inline std::string shown(std::string_view s) {
+  std::string out;
+  for (std::size_t i = 0; i < s.size() && i < 40; ++i) {
+    const auto c = static_cast<unsigned char>(s[i]);
+    if (c >= 0x20 && c <= 0x7e) out.push_back(static_cast<char>(c));
+    else out.append("\\x").append(1, "0123456789abcdef"[c >> 4]).append(1, "0123456789abcdef"[c & 15]);
+  }
+  if (s.size() > 40) out.append(cat("… (", s.size(), " bytes)"));
+  return out;
+}
+
+/// A number for an error message, as JavaScript would show most (15 significant digits at most,
+/// no trailing zeros; "NaN", "Infinity"). Integers, not printf: the WASM module has no float
+/// formatting (docs/size.md).
+inline std::string number_text(double x) {
+  if (x != x) return "NaN";
+  std::string sign = x < 0 ? "-" : "";
+  if (x < 0) x = -x;
+  if (x > 9.0e15) return sign + (x == x * 2 ? "Infinity" : "a number above 9e15");
+  int exponent = 0;
+  if (x != 0 && x < 1e-6)
+    while (x < 1) x *= 10, --exponent;  // tiny: d.ddd…e-N
+  const auto whole = static_cast<std::uint64_t>(x);
+  int digits = 1;
+  for (std::uint64_t w = whole; w >= 10; w /= 10) ++digits;
+  const int places = digits >= 15 ? 0 : 15 - digits;
+  double scale = 1;
+  for (int i = 0; i < places; ++i) scale *= 10;
+  const auto scaled = static_cast<std::uint64_t>(std::llround(x * scale));
+  std::string t = cat(scaled);
+  if (places > 0) {
+    if (t.size() <= static_cast<std::size_t>(places)) t.insert(0, static_cast<std::size_t>(places) + 1 - t.size(), '0');
+    t.insert(t.size() - static_cast<std::size_t>(places), ".");
+    while (t.back() == '0') t.pop_back();
+    if (t.back() == '.') t.pop_back();
+  }
+  return exponent ? sign + t + "e-" + cat(static_cast<std::uint32_t>(-exponent)) : sign + t;
+}
+}  // namespace detail
+
+/// Throws TypeError naming `param` and the value unless `name` is a pile name: 1 to 32 bytes of
+/// printable ASCII without spaces (0x21–0x7e).
+inline void check_pile_name(std::string_view name, std::string_view param = "pile") {
+  bool ok = !name.empty() && name.size() <= kMaxPileName;
+  for (const char c : name) ok = ok && c >= 0x21 && c <= 0x7e;
+  if (!ok) throw TypeError(cat(param, " must be 1 to 32 printable ASCII characters (no spaces), got '", detail::shown(name), "'"));
+}
+
+/// The cut card's place in a deck of `size` cards for penetration p: cut = ⌈p · size⌉ cards are
+/// dealt before it comes out. A product within 2^−40 (relative) above a whole number is taken as
+/// that number, so a decimal p gives what it says (0.07 of 100 cards is 7, where the double
+/// product 7.000000000000001 would give 8). Throws RangeError naming `penetration` unless
+/// 0 < p ≤ 1.
+inline std::uint32_t cut_for(double p, std::uint32_t size) {
+  if (!(p > 0 && p <= 1))
+    throw RangeError(cat("penetration must be a number greater than 0 and at most 1, got ", detail::number_text(p)));
+  const double x = p * size;
+  const double cut = std::ceil(x - x * 0x1p-40);
+  return cut < 1 ? 1u : static_cast<std::uint32_t>(cut);
+}
+
+/// One packet of Deck::deal_pattern(): `count` cards onto pile `pile`.
+struct Packet {
+  std::string pile;
+  std::uint32_t count = 0;
+};
+
+/// Piles as a state holds them: each name with its cards in the order they arrived.
+using NamedPileList = std::vector<std::pair<std::string, std::vector<std::uint32_t>>>;
+
+/// A pile besides the default one, as a Deck holds it.
+struct NamedPile {
+  std::string name;
+  std::vector<std::uint32_t> cards;  ///< in the order they arrived, the first arrived first
+};
+
 /// A deck of cards. Not copyable by accident: state moves only through save/restore.
 class Deck {
 public:
   /// A new deck, already shuffled. Throws TypeError/RangeError for bad options.
   Deck(const Composition& comp, Strategy strategy, Rng rng) : comp_(comp), strategy_(strategy), rng_(std::move(rng)) {
+    start();
+  }
+  /// The same, with a cut card if `penetration` holds a p (cut_for(), cut_card_out()). (A
+  /// constructor of its own, so that code which never passes one does not carry cut_for.)
+  Deck(const Composition& comp, Strategy strategy, Rng rng, std::optional<double> penetration)
+      : comp_(comp), strategy_(strategy), rng_(std::move(rng)) {
+    set_penetration(penetration);
     start();
   }
 
@@ -79,6 +200,15 @@ public:
     marks_.assign((comp_.size() + 63) / 64, 0);
     start();
   }
+  /// The same, with a cut card if `penetration` holds a p.
+  Deck(const Composition& comp, const ProvableSeeds& seeds, std::optional<double> penetration)
+      : comp_(comp), strategy_(Strategy::eager), rng_(ChaCha20::name, (seeds.validate(), provable_key(seeds)), false),
+        provable_(seeds) {
+    comp_.validate();
+    marks_.assign((comp_.size() + 63) / 64, 0);
+    set_penetration(penetration);
+    start();
+  }
 
   Deck(const Deck&) = delete;
   Deck& operator=(const Deck&) = delete;
@@ -87,6 +217,10 @@ public:
   const ProvableSeeds* provable() const noexcept { return provable_ ? &*provable_ : nullptr; }
 
 private:
+  void set_penetration(std::optional<double> penetration) {
+    comp_.validate();
+    if (penetration) cut_ = cut_for(*penetration, comp_.size());
+  }
   void start() {
     comp_.validate();
     n_ = comp_.size();
@@ -119,11 +253,15 @@ public:
   /// The engine and dice (a pending look-ahead is settled first).
   const Rng& rng() const noexcept { return settle(), rng_; }
 
-  /// Gathers every card (dealt, returned, undealt) and starts a fresh deal.
+  /// Gathers every card (undealt, returned, every pile) and starts a fresh deal; the cut card
+  /// goes back in (drawn() is 0 again).
   void shuffle() {
     settle();
+    if (in_named_) canonicalize();  // unobservable (see canonicalize), so it may come first
     if (provable_ && started_) next_round();
     rng_.prepare(strategy_ == Strategy::eager ? n_ : 0);
+    if (in_named_) drop_named();
+    recalled_ = 0;
     u_ = n_;
     r_ = 0;
     rng_.dice().clear();
@@ -226,8 +364,11 @@ public:
     if (ahead_.count != 0) settle_ahead(t);
   }
 
-  /// Moves dealt cards to the return pile. All or nothing: throws RangeError (changing nothing)
-  /// if any id is out of range, not currently dealt, or named twice.
+  /// Moves dealt cards, from whatever pile holds them, to the return pile. All or nothing: throws
+  /// RangeError (changing nothing) if any id is out of range, not currently dealt, or named twice.
+  /// The return pile gets them in the card array's order (0.1's): eager and lazy decks the default
+  /// pile's cards newest first, then (return_from_piles) the other piles' cards by id; bitmap
+  /// decks have no order.
   void return_cards(std::span<const std::uint32_t> ids) {
     settle();
     std::vector<std::uint32_t> sorted(ids.begin(), ids.end());
@@ -242,20 +383,18 @@ public:
         throw RangeError(card + " cannot be returned: it is not dealt (it is " +
                          (where[i] == 1 ? "already returned)" : "still in the deck)"));
     }
+    if (in_named_) return return_from_piles(sorted);
     if (strategy_ == Strategy::bitmap) {
       for (std::uint32_t c : sorted) ret_[c / 64] |= 1ULL << (c % 64);
     } else {
-      for (std::uint32_t p = u_ + r_, found = 0; p < n_ && found < sorted.size(); ++p) {
-        if (std::binary_search(sorted.begin(), sorted.end(), cards_[p])) {
-          std::swap(cards_[p], cards_[u_ + r_ + found]);
-          ++found;
-        }
-      }
+      gather_front(cards_.data() + u_ + r_, cards_.data() + n_, sorted);
     }
     r_ += static_cast<std::uint32_t>(sorted.size());
+    if (cut_) recalled_ += sorted.size();
   }
 
-  /// For each id of the sorted list `ids`: 0 undealt (or unknown), 1 returned, 2 dealt.
+  /// For each id of the sorted list `ids`: 0 undealt (or unknown), 1 returned, 2 dealt (in any
+  /// pile).
   std::vector<std::uint8_t> piles_of(const std::vector<std::uint32_t>& ids) const {
     settle();
     std::vector<std::uint8_t> where(ids.size(), 0);
@@ -271,7 +410,9 @@ public:
     return where;
   }
 
-  /// Card ids of a pile: 0 undealt (eager: in the order they will be dealt), 1 returned, 2 dealt.
+  /// Card ids of a pile: 0 undealt (eager: in the order they will be dealt), 1 returned, 2 dealt
+  /// (every pile: bitmap decks by id; eager and lazy decks the card array's order, which is the
+  /// default pile newest first, then while other piles hold cards their cards by id).
   std::vector<std::uint32_t> pile(int which) const {
     settle();
     std::vector<std::uint32_t> v;
@@ -284,16 +425,37 @@ public:
     }
     if (which == 0) return std::vector<std::uint32_t>(cards_.rbegin() + (n_ - u_), cards_.rend());
     if (which == 1) return std::vector<std::uint32_t>(cards_.begin() + u_, cards_.begin() + u_ + r_);
+    if (in_named_) {  // as canonicalize() lays them out: the default pile, then the rest by id
+      v = default_pile_as_saved();
+      const std::vector<std::uint32_t> named = named_cards_sorted();
+      v.insert(v.end(), named.begin(), named.end());
+      return v;
+    }
     return std::vector<std::uint32_t>(cards_.begin() + u_ + r_, cards_.end());
   }
 
-  /// Replaces the piles wholesale (used by state restore, which validates that the three piles
-  /// hold every card once). Each pile is in the order pile() gives it.
+  /// Replaces the piles wholesale (used by state restore, which validates that the piles hold
+  /// every card once, that at most kMaxPiles named piles are given, none empty, none the default
+  /// pile, and their names). undealt, returned and dealt (the default pile) are in the order
+  /// pile(0), pile(1) and default_pile_as_saved() give them; `named` in first-use order, each
+  /// pile's cards in the order they arrived.
   void set_piles(const std::vector<std::uint32_t>& undealt, const std::vector<std::uint32_t>& returned,
-                 const std::vector<std::uint32_t>& dealt) {
+                 const std::vector<std::uint32_t>& dealt, const NamedPileList& named = {}) {
     settle();
+    std::vector<NamedPile> piles;
+    std::vector<std::uint32_t> in_piles;
+    if (!named.empty()) {
+      piles.reserve(named.size());
+      for (const auto& [name, cards] : named) {
+        piles.push_back({name, cards});
+        in_piles.insert(in_piles.end(), cards.begin(), cards.end());
+      }
+      std::sort(in_piles.begin(), in_piles.end());
+    }
     u_ = static_cast<std::uint32_t>(undealt.size());
     r_ = static_cast<std::uint32_t>(returned.size());
+    named_ = std::move(piles);
+    in_named_ = static_cast<std::uint32_t>(in_piles.size());
     if (strategy_ == Strategy::bitmap) {
       std::fill(out_.begin(), out_.end(), ~0ULL);
       std::fill(ret_.begin(), ret_.end(), 0);
@@ -304,6 +466,14 @@ public:
     std::copy(undealt.rbegin(), undealt.rend(), cards_.begin());
     std::copy(returned.begin(), returned.end(), cards_.begin() + u_);
     std::copy(dealt.begin(), dealt.end(), cards_.begin() + u_ + r_);
+    std::copy(in_piles.begin(), in_piles.end(), cards_.begin() + u_ + r_ + static_cast<std::ptrdiff_t>(dealt.size()));
+  }
+
+  /// Sets the cut card (0: none) and drawn() (used by state restore, which validates
+  /// dealt_count() ≤ drawn ≤ size() and cut ≤ size()).
+  void set_cut_card(std::uint32_t cut, std::uint64_t drawn) noexcept {
+    cut_ = cut;
+    recalled_ = drawn - dealt_count();
   }
 
   /// Shuffles the undealt pile (eager decks; others draw at each deal anyway).
@@ -313,7 +483,376 @@ public:
     if (strategy_ == Strategy::eager) shuffle_front(u_);
   }
 
+  // ---- Named piles (the file comment). Each operation checks everything first and then either
+  // ---- throws, changing nothing, or does all of it.
+
+  /// The cards of pile `name` in the order they arrived, the first arrived first; empty for a
+  /// pile that holds no cards. The default pile ("dealt"): eager and lazy decks give the order
+  /// its cards arrived, except that return_cards() fills the places of cards it takes out of it
+  /// with its most recent cards, as 0.1 did (see return_cards); bitmap decks give it by id.
+  /// Throws TypeError naming `pile` for a name that is not a pile name.
+  std::vector<std::uint32_t> pile_cards(std::string_view name) const {
+    check_pile_name(name);
+    settle();
+    if (name != kDefaultPile) {
+      const int at = find_named(name);
+      return at < 0 ? std::vector<std::uint32_t>() : named_[static_cast<std::size_t>(at)].cards;
+    }
+    std::vector<std::uint32_t> v = default_pile_as_saved();
+    if (strategy_ != Strategy::bitmap) std::reverse(v.begin(), v.end());
+    return v;
+  }
+
+  /// Cards in pile `name` (0 for a pile that holds none). Throws TypeError like pile_cards().
+  std::uint32_t pile_size(std::string_view name) const {
+    check_pile_name(name);
+    if (name == kDefaultPile) return dealt_count() - in_named_;
+    const int at = find_named(name);
+    return at < 0 ? 0u : static_cast<std::uint32_t>(named_[static_cast<std::size_t>(at)].cards.size());
+  }
+
+  /// The piles that hold cards: the default pile first (if it holds any), then the others in
+  /// the order they got their first card (a pile that empties and fills again goes last).
+  std::vector<std::string> pile_names() const {
+    settle();
+    std::vector<std::string> v;
+    v.reserve(named_.size() + 1);
+    if (dealt_count() > in_named_) v.emplace_back(kDefaultPile);
+    for (const NamedPile& p : named_) v.push_back(p.name);
+    return v;
+  }
+
+  /// Whether any pile besides the default one holds cards.
+  bool has_named_piles() const noexcept { return in_named_ != 0; }
+  /// The piles besides the default one that hold cards, in pile_names() order (save_state).
+  const std::vector<NamedPile>& named_piles() const noexcept { return named_; }
+
+  /// The default pile in the order a state's `dealt` field holds it: eager and lazy decks the
+  /// card array's order (newest first; pile_cards() reverses it), bitmap decks by id.
+  std::vector<std::uint32_t> default_pile_as_saved() const {
+    settle();
+    if (!in_named_) return pile(2);
+    const std::vector<std::uint32_t> named = named_cards_sorted();
+    std::vector<std::uint32_t> v;
+    v.reserve(dealt_count() - in_named_);
+    const auto in_named = [&named](std::uint32_t c) { return std::binary_search(named.begin(), named.end(), c); };
+    if (strategy_ == Strategy::bitmap) {
+      for (std::uint32_t c = 0; c < n_; ++c)
+        if (bit(out_, c) && !bit(ret_, c) && !in_named(c)) v.push_back(c);
+    } else {
+      for (std::uint32_t p = u_ + r_; p < n_; ++p)
+        if (!in_named(cards_[p])) v.push_back(cards_[p]);
+    }
+    return v;
+  }
+
+  /// Deals exactly `n` cards onto pile `pile`, as deal() would deal them; returns their ids.
+  /// Throws TypeError for a bad name, RangeError if fewer than n cards remain or if the pile
+  /// would be one more than kMaxPiles holding cards (and EntropyError like deal()), changing
+  /// nothing.
+  std::vector<std::uint32_t> deal_to(std::string_view pile, std::uint32_t n) {
+    check_pile_name(pile);
+    if (n > remaining()) throw RangeError(cat("n must be at most the ", remaining(), " cards remaining, got ", n));
+    const std::string_view target[] = {pile};
+    const std::uint64_t count[] = {n};
+    return deal_into(target, count, n, [](std::uint64_t) { return std::size_t{0}; });
+  }
+
+  /// deal_to("burn", n).
+  std::vector<std::uint32_t> burn(std::uint32_t n = 1) { return deal_to("burn", n); }
+
+  /// Deals `per_seat` cards to each of `seats` hands (piles hand_pile(0) …) round by round, like a
+  /// dealer: the first card to seat 0, the second to seat 1, …; returns the ids in dealing order,
+  /// which are the cards deal(seats · per_seat) would give. Throws RangeError for seats outside
+  /// 1…kMaxSeats, fewer than seats · per_seat cards remaining or too many piles, changing nothing.
+  std::vector<std::uint32_t> deal_hands(std::uint32_t seats, std::uint32_t per_seat) {
+    if (seats < 1 || seats > kMaxSeats) throw RangeError(cat("seats must be an integer from 1 to ", kMaxSeats, ", got ", seats));
+    const std::uint64_t total = std::uint64_t{seats} * per_seat;
+    if (total > remaining())
+      throw RangeError(cat("seats * perSeat must be at most the ", remaining(), " cards remaining, got ", total, " (",
+                           seats, " seats of ", per_seat, ")"));
+    std::vector<std::string> names;
+    names.reserve(seats);
+    for (std::uint32_t i = 0; i < seats; ++i) names.push_back(hand_pile(i));
+    const std::vector<std::string_view> targets(names.begin(), names.end());
+    const std::vector<std::uint64_t> counts(seats, per_seat);
+    return deal_into(targets, counts, total, [seats](std::uint64_t i) { return static_cast<std::size_t>(i % seats); });
+  }
+
+  /// Deals the packets in order, each `count` cards onto its pile (as deal() would deal them all;
+  /// e.g. Skat: 3 to each of three hands, 2 to "skat", 4 each, 3 each); returns the ids in dealing
+  /// order. All or nothing for the whole pattern: throws TypeError naming the packet for a bad
+  /// pile name, RangeError if fewer cards remain than the packets add up to or too many piles
+  /// would hold cards, changing nothing.
+  std::vector<std::uint32_t> deal_pattern(std::span<const Packet> packets) {
+    std::vector<std::string_view> targets;
+    std::vector<std::uint64_t> counts;
+    std::vector<std::size_t> slot(packets.size());
+    std::uint64_t total = 0;
+    for (std::size_t i = 0; i < packets.size(); ++i) {
+      check_pile_name(packets[i].pile, cat("packets[", i, "].pile"));
+      total += packets[i].count;
+      const auto at = std::find(targets.begin(), targets.end(), std::string_view(packets[i].pile));
+      slot[i] = static_cast<std::size_t>(at - targets.begin());
+      if (at == targets.end()) targets.push_back(packets[i].pile), counts.push_back(0);
+      counts[slot[i]] += packets[i].count;
+    }
+    if (total > remaining())
+      throw RangeError(cat("packets must deal at most the ", remaining(), " cards remaining, got ", total, " cards in all"));
+    std::size_t packet = 0;
+    std::uint64_t end = packets.empty() ? 0 : packets[0].count;
+    return deal_into(targets, counts, total, [&](std::uint64_t i) {
+      while (i >= end) end += packets[++packet].count;  // i < total: a later packet holds it
+      return slot[packet];
+    });
+  }
+
+  /// Moves dealt cards onto pile `to`, where they arrive in the order given (to the default pile
+  /// too: they become its most recent cards). Each id must be dealt (in any pile, or in pile
+  /// `from` if given) and named once. Throws TypeError for a bad pile name, RangeError naming
+  /// the first bad card and where it is, or if `to` would be one pile more than kMaxPiles,
+  /// changing nothing. Cards moved are not drawn again (drawn() does not change).
+  void move_cards(std::span<const std::uint32_t> ids, std::string_view to,
+                  std::optional<std::string_view> from = std::nullopt) {
+    check_pile_name(to, "to");
+    if (from) check_pile_name(*from, "from");
+    settle();
+    std::vector<std::uint32_t> sorted(ids.begin(), ids.end());
+    std::sort(sorted.begin(), sorted.end());
+    const std::vector<std::uint8_t> where = piles_of(sorted);
+    const std::vector<std::uint64_t> index = named_index();
+    std::vector<std::uint32_t> leaving(named_.size(), 0);
+    for (std::size_t i = 0; i < sorted.size(); ++i) {
+      const std::string card = cat("card ", sorted[i]);
+      if (sorted[i] >= n_) throw RangeError(cat(card, " is not in this deck (ids 0–", n_ - 1, ")"));
+      if (i > 0 && sorted[i] == sorted[i - 1]) throw RangeError(card + " is named twice in one moveCards call");
+      if (where[i] != 2)
+        throw RangeError(card + " cannot be moved: it is not dealt (it is " +
+                         (where[i] == 1 ? "in the return pile)" : "still in the deck)"));
+      const int at = slot_in(index, sorted[i]);
+      if (at >= 0) ++leaving[static_cast<std::size_t>(at)];
+      const std::string_view pile = at < 0 ? kDefaultPile : std::string_view(named_[static_cast<std::size_t>(at)].name);
+      if (from && pile != *from) throw RangeError(cat(card, " cannot be moved from pile '", *from, "': it is in pile '", pile, "'"));
+    }
+    if (sorted.empty()) return;
+    const int to_at = to == kDefaultPile ? -2 : find_named(to);
+    std::uint32_t after = to_at == -1;  // piles besides the default one holding cards afterwards
+    for (std::size_t j = 0; j < named_.size(); ++j) after += named_[j].cards.size() > leaving[j] || static_cast<int>(j) == to_at;
+    if (after > kMaxPiles) throw RangeError(too_many_piles(to));
+    // Everything that allocates, before anything changes.
+    NamedPile fresh;
+    std::vector<std::uint32_t> region;
+    if (to_at >= 0) {
+      named_[static_cast<std::size_t>(to_at)].cards.reserve(named_[static_cast<std::size_t>(to_at)].cards.size() + ids.size());
+    } else if (to_at == -1) {
+      fresh.name = std::string(to);
+      fresh.cards.assign(ids.begin(), ids.end());
+      named_.reserve(named_.size() + 1);
+    } else if (strategy_ != Strategy::bitmap) {  // onto the default pile: the front of the dealt part, newest first
+      region.reserve(n_ - u_ - r_);
+      region.assign(ids.rbegin(), ids.rend());
+      for (std::uint32_t p = u_ + r_; p < n_; ++p)
+        if (!std::binary_search(sorted.begin(), sorted.end(), cards_[p])) region.push_back(cards_[p]);
+    }
+    std::uint32_t moved_out = 0;
+    for (std::size_t j = 0; j < named_.size(); ++j) {
+      if (!leaving[j]) continue;
+      std::vector<std::uint32_t>& cards = named_[j].cards;
+      cards.erase(std::remove_if(cards.begin(), cards.end(),
+                                 [&sorted](std::uint32_t c) { return std::binary_search(sorted.begin(), sorted.end(), c); }),
+                  cards.end());
+      moved_out += leaving[j];
+    }
+    in_named_ -= moved_out;
+    if (to_at >= 0) {
+      std::vector<std::uint32_t>& cards = named_[static_cast<std::size_t>(to_at)].cards;
+      cards.insert(cards.end(), ids.begin(), ids.end());
+      in_named_ += static_cast<std::uint32_t>(ids.size());
+    } else if (to_at == -1) {
+      named_.push_back(std::move(fresh));
+      in_named_ += static_cast<std::uint32_t>(ids.size());
+    } else if (!region.empty()) {
+      std::copy(region.begin(), region.end(), cards_.begin() + u_ + r_);
+    }
+    drop_empty_piles();
+  }
+
+  /// Cards dealt before the cut card comes out (cut_for()); 0 for a deck without one.
+  std::uint32_t cut() const noexcept { return cut_; }
+  /// A deck with a cut card: cards drawn from it since the last shuffle(), counted up to size():
+  /// every deal (deal_one, deal, the window, deal_to, burn, hands and patterns), a returned card
+  /// again when it is dealt again; moving or returning cards does not count. (A pending
+  /// look-ahead's cards are not drawn yet, as in remaining().) A deck without one counts nothing:
+  /// drawn() is dealt_count(), so a version 1 state, which has no cut card, records all of it.
+  std::uint32_t drawn() const noexcept {
+    const std::uint64_t d = n_ - remaining() + recalled_;
+    return d < n_ ? static_cast<std::uint32_t>(d) : n_;
+  }
+  /// Whether the cut card has come out: at least cut() cards drawn since the last shuffle().
+  /// Dealing goes on past it; shuffle() puts it back. Always false without a cut card.
+  bool cut_card_out() const noexcept { return cut_ != 0 && drawn() >= cut_; }
+
 private:
+  /// Index of the named pile `name` in named_, or −1.
+  int find_named(std::string_view name) const noexcept {
+    for (std::size_t i = 0; i < named_.size(); ++i)
+      if (named_[i].name == name) return static_cast<int>(i);
+    return -1;
+  }
+
+  /// Every card of the named piles, by id.
+  std::vector<std::uint32_t> named_cards_sorted() const {
+    std::vector<std::uint32_t> v;
+    v.reserve(in_named_);
+    for (const NamedPile& p : named_) v.insert(v.end(), p.cards.begin(), p.cards.end());
+    std::sort(v.begin(), v.end());
+    return v;
+  }
+
+  /// Every card of the named piles with its pile's index in named_ (card · 256 + index), sorted.
+  std::vector<std::uint64_t> named_index() const {
+    std::vector<std::uint64_t> v;
+    v.reserve(in_named_);
+    for (std::size_t i = 0; i < named_.size(); ++i)
+      for (std::uint32_t c : named_[i].cards) v.push_back(std::uint64_t{c} << 8 | i);
+    std::sort(v.begin(), v.end());
+    return v;
+  }
+  /// The index in named_ of the pile that holds `card` (named_index()), or −1.
+  static int slot_in(const std::vector<std::uint64_t>& index, std::uint32_t card) noexcept {
+    const auto it = std::lower_bound(index.begin(), index.end(), std::uint64_t{card} << 8);
+    return it != index.end() && (*it >> 8) == card ? static_cast<int>(*it & 255) : -1;
+  }
+
+  static std::string too_many_piles(std::string_view name) {
+    return cat("at most ", kMaxPiles, " piles besides 'dealt' can hold cards at once: pile '", name, "' would be one more");
+  }
+
+  /// Deals `total` (≤ remaining()) cards with deal(); card i goes onto pile targets[slot_of(i)]
+  /// (the default pile, or a named one, which gets counts[t] cards in all). New piles join
+  /// pile_names() in the order they get their first card. Checks the pile limit and allocates
+  /// everything before deal(), so a throw changes nothing.
+  template <class SlotOf>
+  std::vector<std::uint32_t> deal_into(std::span<const std::string_view> targets, std::span<const std::uint64_t> counts,
+                                       std::uint64_t total, SlotOf slot_of) {
+    settle();
+    const std::size_t old = named_.size();
+    std::vector<std::int32_t> dest(targets.size(), -1);  // −1: the default pile; else an index in named_ + fresh
+    std::vector<NamedPile> fresh;
+    for (std::size_t t = 0; t < targets.size(); ++t) {
+      if (targets[t] == kDefaultPile || counts[t] == 0) continue;
+      const int at = find_named(targets[t]);
+      if (at >= 0) {
+        std::vector<std::uint32_t>& cards = named_[static_cast<std::size_t>(at)].cards;
+        cards.reserve(cards.size() + counts[t]);  // capacity only: unobservable
+        dest[t] = at;
+        continue;
+      }
+      if (old + fresh.size() >= kMaxPiles) throw RangeError(too_many_piles(targets[t]));
+      dest[t] = static_cast<std::int32_t>(old + fresh.size());
+      fresh.push_back({std::string(targets[t]), {}});
+      fresh.back().cards.reserve(counts[t]);
+    }
+    std::vector<std::size_t> order;  // fresh piles in the order they get their first card
+    order.reserve(fresh.size());
+    named_.reserve(old + fresh.size());
+    std::vector<std::uint32_t> out(total);
+    deal(static_cast<std::uint32_t>(total), out.data());  // settles, prepares (may throw, before any change), deals
+    std::uint32_t named = 0;
+    for (std::uint64_t i = 0; i < total; ++i) {
+      const std::int32_t d = dest[slot_of(i)];
+      if (d < 0) continue;
+      ++named;
+      const auto at = static_cast<std::size_t>(d);
+      if (at < old) {
+        named_[at].cards.push_back(out[i]);
+      } else {
+        if (fresh[at - old].cards.empty()) order.push_back(at - old);
+        fresh[at - old].cards.push_back(out[i]);
+      }
+    }
+    for (std::size_t f : order) named_.push_back(std::move(fresh[f]));
+    in_named_ += named;
+    return out;
+  }
+
+  /// Removes the named piles that hold no cards (keeping the others' order).
+  void drop_empty_piles() noexcept {
+    named_.erase(std::remove_if(named_.begin(), named_.end(), [](const NamedPile& p) { return p.cards.empty(); }),
+                 named_.end());
+  }
+  /// Empties every named pile (shuffle(): their cards are back in the deck).
+  [[gnu::noinline]] void drop_named() noexcept {
+    named_.clear();
+    in_named_ = 0;
+  }
+
+  /// Eager and lazy decks with cards in named piles: lays the dealt part of the card array,
+  /// [u + r, n), out as the default pile's cards in their order there, then the named piles'
+  /// cards by id. Where a named pile's card lies in the array is not observable (pile(2) and
+  /// save_state list the piles, not the array), so this changes nothing observable; and after it
+  /// the array is a function of what a state records, so the operations that read the array's
+  /// order — shuffle() and return_cards() — call it first, and a restored deck (set_piles, which
+  /// lays the array out this way) goes on exactly like the original.
+  [[gnu::noinline]] void canonicalize() {
+    if (strategy_ == Strategy::bitmap) return;
+    std::vector<std::uint32_t> region = default_pile_as_saved();
+    const std::vector<std::uint32_t> named = named_cards_sorted();
+    region.insert(region.end(), named.begin(), named.end());
+    std::copy(region.begin(), region.end(), cards_.begin() + u_ + r_);
+  }
+
+  /// return_cards() while named piles hold cards (`sorted`: checked, all dealt). Eager and lazy
+  /// decks: after canonicalize(), the default pile's returned cards go to the front of its part
+  /// of the array as 0.1 moved them (gather_front), and the named piles' returned cards (by id)
+  /// after them, so that the return pile gets the default pile's cards first, in its array
+  /// order, then the others by id.
+  [[gnu::noinline]] void return_from_piles(const std::vector<std::uint32_t>& sorted) {
+    const std::vector<std::uint32_t> named = named_cards_sorted();
+    std::vector<std::uint32_t> from_default, from_named;
+    for (std::uint32_t c : sorted)
+      (std::binary_search(named.begin(), named.end(), c) ? from_named : from_default).push_back(c);
+    if (strategy_ == Strategy::bitmap) {
+      for (std::uint32_t c : sorted) ret_[c / 64] |= 1ULL << (c % 64);
+    } else {
+      canonicalize();
+      std::uint32_t* const first = cards_.data() + u_ + r_;
+      std::uint32_t* const named_part = cards_.data() + n_ - in_named_;
+      const auto k = static_cast<std::ptrdiff_t>(gather_front(first, named_part, from_default));
+      // [returned default | rest of default | named by id] → [returned default | returned named | rest | named left]
+      const std::vector<std::uint32_t> tail(first + k, cards_.data() + n_);
+      const auto rest = named_part - (first + k);
+      std::uint32_t* at = std::copy(from_named.begin(), from_named.end(), first + k);
+      at = std::copy(tail.begin(), tail.begin() + rest, at);
+      for (auto p = tail.begin() + rest; p != tail.end(); ++p)
+        if (!std::binary_search(from_named.begin(), from_named.end(), *p)) *at++ = *p;
+    }
+    for (NamedPile& p : named_)
+      p.cards.erase(std::remove_if(p.cards.begin(), p.cards.end(),
+                                   [&from_named](std::uint32_t c) {
+                                     return std::binary_search(from_named.begin(), from_named.end(), c);
+                                   }),
+                    p.cards.end());
+    drop_empty_piles();
+    in_named_ -= static_cast<std::uint32_t>(from_named.size());
+    r_ += static_cast<std::uint32_t>(sorted.size());
+    if (cut_) recalled_ += sorted.size();
+  }
+
+  /// Moves the cards of [first, last) that are in `sorted` to its front, scanning it once and
+  /// swapping each with the first place not yet filled (return_cards() as in 0.1: the card array's
+  /// order after it decides later shuffles of seeded decks). Returns how many.
+  static std::uint32_t gather_front(std::uint32_t* first, std::uint32_t* last, const std::vector<std::uint32_t>& sorted) noexcept {
+    std::uint32_t found = 0;
+    for (std::uint32_t* p = first; p < last && found < sorted.size(); ++p) {
+      if (std::binary_search(sorted.begin(), sorted.end(), *p)) {
+        std::swap(*p, first[found]);
+        ++found;
+      }
+    }
+    return found;
+  }
+
   /// Undoes a pending look-ahead (take(0)); nothing observable changes, so const questions call
   /// it too, like filling a cache. (Well defined: a deck with a pending look-ahead is not a const
   /// object, since only the non-const look_ahead() makes one.)
@@ -442,6 +981,10 @@ private:
   std::vector<std::uint64_t> out_, ret_;        // bitmap: out of the undealt pile; in the return pile
   LookAhead ahead_;                             // lazy, bitmap: deals made in advance (look_ahead)
   std::uint32_t last_swap_ = 0;                 // lazy: the j of the last deal (lazy_deal)
+  std::vector<NamedPile> named_;                // piles besides the default one that hold cards
+  std::uint32_t in_named_ = 0;                  // cards in them
+  std::uint32_t cut_ = 0;                       // cards dealt before the cut card; 0: none
+  std::uint64_t recalled_ = 0;                  // with a cut card: cards returned since the last shuffle (drawn())
 };
 
 }  // namespace fairdeck

@@ -11,6 +11,12 @@
 // dice: such a state is restored with fresh entropy and its undealt cards are shuffled again.
 // Nothing in it may decide future cards, so one that carries dice (the core never writes that)
 // is rejected rather than obeyed.
+// Versions: a deck with no card in a named pile and no cut card writes version 1, byte for byte
+// what 0.1 wrote. Otherwise it writes version 2, which adds "piles" (each pile besides the default
+// one that holds cards, in pile_names() order, its ids in the order they arrived; the default
+// pile stays in "dealt"), "cut" (the cut card's place, or null) and "drawn" (Deck::drawn). A 0.1
+// reader refuses a version 2 state (an unknown field) instead of misreading it; this reader takes
+// both, and a state's version must be the one its fields call for.
 #pragma once
 #include <algorithm>
 #include <memory>
@@ -57,9 +63,10 @@ inline std::string save_state(const Deck& d, bool include_secret) {
     throw TypeError("a provable deck has no saved state: replay it from its seeds, nonce and the history of calls");
   check_savable(d.size());
   const bool secret = d.rng().secure() && !include_secret;
+  const bool v2 = d.has_named_piles() || d.cut() != 0;  // else exactly what 0.1 wrote
   const Composition& c = d.composition();
   Text o;
-  o << "{\"format\":\"fairdeck-deck\",\"version\":1,\"style\":\"" << c.style_name() << "\",\"decks\":"
+  o << "{\"format\":\"fairdeck-deck\",\"version\":" << (v2 ? "2" : "1") << ",\"style\":\"" << c.style_name() << "\",\"decks\":"
     << (c.style ? c.decks : 1u) << ",\"jokers\":" << (c.style ? c.jokers : 0u) << ",\"size\":" << d.size()
     << ",\"strategy\":\"" << strategy_name(d.strategy()) << "\",\"rng\":\"" << d.rng().name()
     << "\",\"seeded\":" << (d.rng().secure() ? "false" : "true") << ",\"order\":\"" << (secret ? "hidden" : "exact") << "\"";
@@ -67,7 +74,23 @@ inline std::string save_state(const Deck& d, bool include_secret) {
   if (secret) std::sort(undealt.begin(), undealt.end()), std::sort(returned.begin(), returned.end());
   detail::put_ids(o, "undealt", undealt);
   detail::put_ids(o, "returned", returned);
-  detail::put_ids(o, "dealt", d.pile(2));
+  if (!v2) {
+    detail::put_ids(o, "dealt", d.pile(2));
+  } else {
+    detail::put_ids(o, "dealt", d.default_pile_as_saved());
+    o << ",\"piles\":{";
+    bool first = true;
+    for (const NamedPile& p : d.named_piles()) {
+      (first ? o : o << ",").quoted(p.name) << ":[";
+      for (std::size_t i = 0; i < p.cards.size(); ++i) (i ? o << "," : o) << p.cards[i];
+      o << "]";
+      first = false;
+    }
+    o << "},\"cut\":";
+    if (d.cut()) o << d.cut();
+    else o << "null";
+    o << ",\"drawn\":" << d.drawn();
+  }
   o << ",\"engine\":";
   if (secret) o << "null";
   else o << "\"" << d.rng().save() << "\"";
@@ -94,6 +117,10 @@ struct StateFields {
   bool hidden = false;  ///< order "hidden" (false: "exact")
   std::vector<std::uint32_t> undealt, returned, dealt, dice;
   std::optional<std::string> engine;  ///< the engine's hex; nullopt for JSON null
+  // Version 2 only (empty / nullopt for version 1):
+  NamedPileList piles;                 ///< the piles besides the default one, in the state's order
+  std::optional<std::uint64_t> cut;    ///< the cut card's place (Deck::cut); nullopt: no cut card
+  std::optional<std::uint64_t> drawn;  ///< Deck::drawn() (without a cut: the cards dealt); nullopt: those
 };
 
 namespace detail {
@@ -121,7 +148,8 @@ inline StateFields read_state(std::string_view text) {
   const json::Value v = json::parse(text);
   if (v.kind != K::object) throw TypeError("state must be an object");
   static const char* known[] = {"format", "version", "style",  "decks",    "jokers", "size",  "strategy",
-                                "rng",    "seeded",  "order",  "undealt",  "returned", "dealt", "engine", "dice"};
+                                "rng",    "seeded",  "order",  "undealt",  "returned", "dealt", "engine", "dice",
+                                "piles",  "cut",     "drawn"};
   for (const auto& entry : v.object) {
     const std::string& key = entry.first;
     if (std::find_if(std::begin(known), std::end(known), [&key](const char* k) { return key == k; }) == std::end(known))
@@ -129,7 +157,10 @@ inline StateFields read_state(std::string_view text) {
   }
   if (detail::field(v, "format", K::string, "\"fairdeck-deck\"").string != "fairdeck-deck")
     throw TypeError("state.format must be \"fairdeck-deck\"");
-  if (detail::field(v, "version", K::integer, "1").integer != 1) throw RangeError("state.version must be 1");
+  // Version 2 adds piles, cut and drawn; a state with none of them is version 1 (as 0.1 wrote it).
+  const bool v2 = v.object.count("piles") || v.object.count("cut") || v.object.count("drawn");
+  if (detail::field(v, "version", K::integer, v2 ? "2" : "1").integer != (v2 ? 2u : 1u))
+    throw RangeError(v2 ? "state.version must be 2" : "state.version must be 1");
   const auto num = [&](const char* k) { return detail::field(v, k, K::integer, "an integer").integer; };
   StateFields f;
   f.size = num("size"), f.decks = num("decks"), f.jokers = num("jokers");
@@ -146,6 +177,22 @@ inline StateFields read_state(std::string_view text) {
   if (engine == v.object.end()) throw TypeError("state.engine is missing");
   if (engine->second.kind == K::string) f.engine = engine->second.string;
   else if (engine->second.kind != K::null) throw TypeError(kEngineFieldMessage);
+  if (!v2) return f;
+  const char* piles_message = "state.piles must be an object of pile names and card-id arrays";
+  for (const auto& [name, list] : detail::field(v, "piles", K::object, "an object of pile names and card-id arrays").object) {
+    if (list.kind != K::array) throw TypeError(piles_message);
+    std::vector<std::uint32_t> cards;
+    for (const json::Value& x : list.array) {
+      if (x.kind != K::integer || x.integer >= kMaxCards) throw TypeError("state.piles must hold only card ids (integers)");
+      cards.push_back(static_cast<std::uint32_t>(x.integer));
+    }
+    f.piles.emplace_back(name, std::move(cards));
+  }
+  const auto cut = v.object.find("cut");
+  if (cut == v.object.end() || (cut->second.kind != K::integer && cut->second.kind != K::null))
+    throw TypeError("state.cut must be an integer or null");
+  if (cut->second.kind == K::integer) f.cut = cut->second.integer;
+  f.drawn = num("drawn");
   return f;
 }
 
@@ -160,16 +207,41 @@ inline std::unique_ptr<Deck> restore_fields(const StateFields& f, const std::opt
   const Strategy strategy = parse_strategy(f.strategy);
   Rng::check_name(f.rng);
   const std::vector<std::uint32_t>&undealt = f.undealt, &returned = f.returned, &dealt = f.dealt, &dice = f.dice;
-  if (undealt.size() + returned.size() + dealt.size() != size)  // before allocating `size` bytes below
-    throw RangeError(cat("state piles hold ", undealt.size() + returned.size() + dealt.size(), " cards but the deck has ", size));
+  const NamedPileList& piles = f.piles;
+  if (piles.size() > kMaxPiles)
+    throw RangeError(cat("state.piles holds ", piles.size(), " piles but at most ", kMaxPiles,
+                         " besides 'dealt' can hold cards at once"));
+  std::uint64_t in_piles = 0;
+  for (std::size_t i = 0; i < piles.size(); ++i) {
+    const std::string& name = piles[i].first;
+    check_pile_name(name, "each name in state.piles");
+    if (name == kDefaultPile) throw TypeError("state.piles must not hold the default pile 'dealt' (its cards are in state.dealt)");
+    for (std::size_t j = 0; j < i; ++j)
+      if (piles[j].first == name) throw TypeError(cat("state.piles names pile '", name, "' twice"));
+    if (piles[i].second.empty()) throw RangeError(cat("state.piles '", name, "' is empty (a state lists only piles that hold cards)"));
+    in_piles += piles[i].second.size();
+  }
+  const std::uint64_t held = undealt.size() + returned.size() + dealt.size() + in_piles;
+  if (held != size)  // before allocating `size` bytes below
+    throw RangeError(cat("state piles hold ", held, " cards but the deck has ", size));
   if (size > kMaxSavableCards)  // no deck this large saves a state (save_state refuses it)
     throw RangeError(cat("state.size is ", size, " but the largest deck whose state can be saved has ", kMaxSavableCards, " cards"));
   std::vector<std::uint8_t> seen(size, 0);
-  for (const auto* pile : {&undealt, &returned, &dealt})
-    for (std::uint32_t c : *pile) {
+  const auto once = [&seen, size](const std::vector<std::uint32_t>& pile) {
+    for (std::uint32_t c : pile) {
       if (c >= size) throw RangeError(cat("state holds card ", c, " but the deck has ids 0–", size - 1));
       if (seen[c]++) throw RangeError(cat("state holds card ", c, " twice"));
     }
+  };
+  for (const auto* pile : {&undealt, &returned, &dealt}) once(*pile);
+  for (const auto& pile : piles) once(pile.second);
+  if (f.cut && (*f.cut < 1 || *f.cut > size))
+    throw RangeError(cat("state.cut must be null or from 1 to the deck's ", size, " cards, got ", *f.cut));
+  const std::uint64_t out = dealt.size() + in_piles;
+  if (f.drawn && (*f.drawn < out || *f.drawn > size))
+    throw RangeError(cat("state.drawn must be from the ", out, " cards dealt to the deck's ", size, " cards, got ", *f.drawn));
+  if (f.drawn && !f.cut && *f.drawn != out)  // without a cut card nothing counts draws (Deck::drawn)
+    throw RangeError(cat("state.drawn must be the ", out, " cards dealt when state.cut is null, got ", *f.drawn));
   Dice pending;
   if (!dice.empty()) {
     const std::size_t k = dice.size() - 1;
@@ -189,7 +261,8 @@ inline std::unique_ptr<Deck> restore_fields(const StateFields& f, const std::opt
     throw TypeError("state.dice must be [] when state.engine is null (a state saved without its secret has no pending dice)");
   auto d = std::make_unique<Deck>(comp, strategy, Rng(f.rng, keyed ? Bytes32{} : *entropy, !f.seeded));
   if (keyed) d->rng().load(*f.engine);
-  d->set_piles(undealt, returned, dealt);
+  d->set_piles(undealt, returned, dealt, piles);
+  d->set_cut_card(static_cast<std::uint32_t>(f.cut.value_or(0)), f.drawn.value_or(out));
   d->rng().dice() = pending;
   if (f.hidden) d->shuffle_undealt();
   return d;
