@@ -202,9 +202,8 @@ public:
   }
   /// The same, with a cut card if `penetration` holds a p.
   Deck(const Composition& comp, const ProvableSeeds& seeds, std::optional<double> penetration)
-      : comp_(comp), strategy_(Strategy::eager), rng_(ChaCha20::name, (seeds.validate(), provable_key(seeds)), false),
-        provable_(seeds) {
-    comp_.validate();
+      : comp_(comp), strategy_(Strategy::eager),
+        rng_(ChaCha20::name, (seeds.validate(), comp.validate(), provable_key(seeds, comp)), false), provable_(seeds) {
     marks_.assign((comp_.size() + 63) / 64, 0);
     set_penetration(penetration);
     start();
