@@ -43,14 +43,14 @@ describe("a whole Hold'em hand", () => {
   it('verifyRound replays it to the piles the provable deck holds, in the same order', async () => {
     const { deck, round } = holdem();
     expect(deck.piles).toEqual(['hand:0', 'hand:1', 'hand:3', 'hand:4', 'hand:5', 'burn', 'board', 'discard']);
-    const v = await verifyRound(round);
+    const v = await verifyRound(round), piles = v.piles!;
     expect(v.reason).toBeUndefined();
     expect(v.ok).toBe(true);
-    expect(Object.keys(v.piles)).toEqual(deck.piles);
-    for (const p of deck.piles) expect(v.piles[p], p).toEqual(codes(deck.pile(p)));
-    for (const s of [0, 1, 3, 4, 5]) expect(v.piles[`hand:${s}`]).toEqual(codes(deck.hand(s)));
-    expect(v.piles.board).toHaveLength(5);
-    expect(v.piles.burn).toHaveLength(3);
+    expect(Object.keys(piles)).toEqual(deck.piles);
+    for (const p of deck.piles) expect(piles[p], p).toEqual(codes(deck.pile(p)));
+    for (const s of [0, 1, 3, 4, 5]) expect(piles[`hand:${s}`]).toEqual(codes(deck.hand(s)));
+    expect(piles.board).toHaveLength(5);
+    expect(piles.burn).toHaveLength(3);
     // The fold changed no card's place: the order is the plain deal order of the same seeds.
     const twin = new Deck({ provable: { serverSeed, clientSeed, nonce: 41 } });
     expect(v.order).toEqual(codes(twin.deal(52)));
@@ -132,6 +132,26 @@ describe("a whole Hold'em hand", () => {
       expect(v.reason).toBe('packet 51 of the dealing script deals 1 card onto pile burn after 52 cards, but only 0 remain');
       deck.dispose();
     });
+  });
+});
+
+describe('rounds without a script', () => {
+  it('get the verdict they always got (no piles), unless they state piles: their cards are on pile dealt', async () => {
+    const deck = new Deck({ provable: { serverSeed, clientSeed, nonce: 2 } });
+    const dealt = codes(deck.deal(5));
+    deck.returnCards([dealt[1]]);
+    const round = { ...seedsOf(deck), dealt, history: [{ after: 5, returnCards: [dealt[1]] }] };
+    const v = await verifyRound(round);
+    expect(Object.keys(v)).toEqual(['ok', 'order']);
+    expect(v.ok).toBe(true);
+    // Arrival order. (The deck's own default pile is not kept in it once a card leaves: its last
+    // card takes the place of the one that left, so deck.pile('dealt') is not used here.)
+    const rest = [dealt[0], ...dealt.slice(2)];
+    expect([...codes(deck.pile('dealt'))].sort()).toEqual([...rest].sort());
+    const stated = await verifyRound({ ...round, piles: { dealt: rest } });
+    expect(stated).toMatchObject({ ok: true, piles: { dealt: rest } });
+    expect((await verifyRound({ ...round, piles: { dealt } })).reason).toMatch(/^card 2 of pile dealt was/);
+    deck.dispose();
   });
 });
 
@@ -277,7 +297,7 @@ describe('the whole-hand vectors', () => {
     expect(verdict.reason).toBeUndefined();
     expect(verdict.ok).toBe(true);
     expect(verdict.piles).toEqual(v.piles);
-    expect(Object.keys(verdict.piles)).toEqual(Object.keys(v.piles));
+    expect(Object.keys(verdict.piles!)).toEqual(Object.keys(v.piles));
     const { piles: __, dealt: ___, ...bare } = round;
     expect((await verifyRound(bare)).piles).toEqual(v.piles);  // the replay alone gives them
   });

@@ -61,10 +61,10 @@ async function check(): Promise<void> {
     const script = f.game ? scriptOf(f.game, f.seats) : undefined;
     hand.hidden = !script;
     if (script) {
-      showPiles(piles.tBodies[0], v.piles, claimedPiles(dealt, script), f.style);
+      showPiles(piles.tBodies[0], v.piles ?? {}, claimedPiles(dealt, script), f.style);
       const total = script.reduce((n, p) => n + p.count, 0);
       handSummary.textContent = `${f.game === 'holdem' ? "Texas Hold'em" : 'Blackjack'}, ${f.seats} seat${f.seats.trim() === '1' ? '' : 's'}: `
-        + `${total} cards dealt by the game's script, ${Object.keys(v.piles).length} piles.`;
+        + `${total} cards dealt by the game's script, ${Object.keys(v.piles ?? {}).length} piles.`;
     }
     if (v.ok) say('ok', `✓ Fair: the commitment matches the server seed, and all ${dealt.length} dealt cards are the ones these seeds deal${script ? ', to these piles' : ''}.`);
     else say('bad', `✗ Not verified: ${v.reason}.`);

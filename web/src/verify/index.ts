@@ -11,13 +11,14 @@ export { GAMES, gameDeals, MAX_SEATS } from './input.js';
 
 /**
  * The verdict: `order` is the round's whole deal order as codes; `piles` the cards each pile
- * holds at the end of the round (after moves and returns), in arrival order; `reason` says why
- * not ok.
+ * holds at the end of the round (after moves and returns), in arrival order — given when the round
+ * has `deals` or `piles`, so a round without them gets the verdict it always got; `reason` says
+ * why not ok.
  */
 export interface Verdict {
   ok: boolean;
   order: string[];
-  piles: Record<string, string[]>;
+  piles?: Record<string, string[]>;
   reason?: string;
 }
 
@@ -168,7 +169,8 @@ export async function verifyRound(round: Round): Promise<Verdict> {
     if (i >= 0) throw new RangeError(`piles[${JSON.stringify(name)}][${i}] is ${show(cards[i])}, which is not a card of this deck`);
   }
   const actual = await commitmentOf(r.serverSeed);
-  const no = (reason: string): Verdict => ({ ok: false, order, piles, reason });
+  const shown = r.deals || r.piles ? { piles } : {};
+  const no = (reason: string): Verdict => ({ ok: false, order, ...shown, reason });
   if (actual !== r.commitment) {
     return no(`the commitment does not match the server seed: SHA-256 of the seed is ${actual}, the commitment was ${r.commitment}`);
   }
@@ -186,5 +188,5 @@ export async function verifyRound(round: Round): Promise<Verdict> {
   }
   const differ = r.piles && pilesDiffer(r.piles, piles);
   if (differ) return no(differ);
-  return { ok: true, order, piles };
+  return { ok: true, order, ...shown };
 }
