@@ -3,7 +3,8 @@
  * production build: a round dealt in the demo, revealed and followed to /verify/, says ok with every
  * card matching (and equals what Node deals from the same seeds); tampered links (a swapped pair, a
  * wrong nonce, a wrong client seed, a commitment to another seed) say not ok; a loaded page verifies
- * with the network blocked; bad input names its field; and no page logs a console error.
+ * with the network blocked; bad input names its field; a whole-hand link (&game=holdem&seats=6)
+ * shows who got which card in a table; and no page logs a console error.
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -178,6 +179,68 @@ describe('the verify page', () => {
     await expect.poll(() => verdict(page).getAttribute('data-kind')).toBe('ok');
     expect(await page.locator('#order .generic-card').allTextContents()).toHaveLength(10);
     expect(new URL(page.url()).searchParams.get('size')).toBe('10');
+    expect(errors).toEqual([]);
+  });
+});
+
+describe('whole hands', () => {
+  it("a Hold'em link (&game=holdem&seats=6) shows who got which card in a table; a swapped hole card is marked", async () => {
+    const { serverSeed, commitment } = commitRound();
+    const clientSeed = 'six at the table', nonce = 12;
+    const deck = new Deck({ provable: { serverSeed, clientSeed, nonce } });
+    const hands = deck.dealHands(6, 2);
+    const hole = [0, 1].flatMap((round) => hands.map((h) => h[round]));
+    const rest = [deck.burn(), deck.dealTo('board', 3), deck.burn(), deck.dealTo('board'), deck.burn(), deck.dealTo('board')].flat();
+    const dealt = [...hole, ...rest].map(String);
+    const piles = Object.fromEntries(deck.piles.map((p) => [p, deck.pile(p).map(String)]));
+    const names = deck.piles;
+    deck.dispose();
+    expect(names).toEqual(['hand:0', 'hand:1', 'hand:2', 'hand:3', 'hand:4', 'hand:5', 'burn', 'board']);
+    const r = { commitment, serverSeed, clientSeed, nonce, dealt };
+    const rows = (page: Page) => page.locator('#piles tbody tr').evaluateAll((trs) => trs.map((tr) => ({
+      pile: (tr as HTMLElement).dataset.pile, cards: [...tr.querySelectorAll('li')].map((li) => li.dataset.code),
+      marks: [...tr.querySelectorAll('li')].map((li) => li.dataset.match) })));
+
+    const { page, errors } = await open(linkOf(r, { jokers: '0', game: 'holdem', seats: '6' }));
+    expect(await verdict(page).getAttribute('data-kind')).toBe('ok');
+    expect(await verdict(page).textContent()).toMatch(/all 20 dealt cards .* to these piles/);
+    expect(await page.locator('select[name=game]').inputValue()).toBe('holdem');
+    const table = page.getByRole('table');
+    expect(await table.isVisible()).toBe(true);
+    expect(await table.getByRole('columnheader').allTextContents()).toEqual(['Pile', 'Cards, in the order they arrived', 'Check']);
+    const heads = await table.getByRole('rowheader').allTextContents();
+    expect(heads).toEqual([...[1, 2, 3, 4, 5, 6].map((s) => `Seat ${s} hand:${s - 1}`), 'Burn burn', 'Board board']);
+    const shown = await rows(page);
+    expect(shown.map((x) => x.pile)).toEqual(names);
+    for (const row of shown) {
+      expect(row.cards, row.pile).toEqual(piles[row.pile!]);
+      expect(row.marks.every((m) => m === 'yes'), row.pile).toBe(true);
+    }
+    // The cell of seat 1 is found from its row header, as a screen reader announces it.
+    expect(await table.getByRole('row', { name: /Seat 1 hand:0/ }).getByRole('cell').first().textContent()).toContain(piles['hand:0'][0]);
+
+    // Seat 1 and seat 2 swap their first hole cards: both rows say so, and the verdict names the card.
+    [r.dealt[0], r.dealt[1]] = [r.dealt[1], r.dealt[0]];
+    await page.goto(`${env.server.url}${linkOf(r, { jokers: '0', game: 'holdem', seats: '6' })}`);
+    await page.waitForSelector('body[data-checked]');
+    expect(await verdict(page).getAttribute('data-kind')).toBe('bad');
+    expect(await verdict(page).textContent()).toMatch(/^✗ Not verified: card 1 dealt was/);
+    const tampered = await rows(page);
+    expect(tampered[0].marks).toEqual(['no', 'yes']);
+    expect(tampered[1].marks).toEqual(['no', 'yes']);
+    expect(tampered.slice(2).every((x) => x.marks.every((m) => m === 'yes'))).toBe(true);
+    expect(await page.locator('#piles tbody tr[data-pile="hand:0"] td[data-kind=bad]').textContent()).toBe('✗ 1 of 2 not as dealt');
+
+    // Blackjack from the form: one player and the dealer; and no game hides the table.
+    await page.locator('select[name=game]').selectOption('blackjack');
+    await page.locator('input[name=seats]').fill('1');
+    await page.locator('#check').click();
+    await expect.poll(async () => (await rows(page)).map((x) => x.pile)).toEqual(['hand:0', 'dealer']);
+    expect(new URL(page.url()).searchParams.get('game')).toBe('blackjack');
+    await page.locator('select[name=game]').selectOption('');
+    await page.locator('#check').click();
+    await expect.poll(() => page.locator('#hand').isHidden()).toBe(true);
+    expect(new URL(page.url()).searchParams.has('game')).toBe(false);
     expect(errors).toEqual([]);
   });
 });

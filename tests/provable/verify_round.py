@@ -3,8 +3,9 @@
 
 Checks every vector of tests/vectors/provable.json, of both scheme versions (commitment, round key,
 first stream words, the composition text of version 2, and every card of every call in its
-history). Exit status 0 when all agree, 1 otherwise.
-Usage: python3 tests/provable/verify_round.py [path/to/provable.json]
+history), and every whole hand of tests/vectors/provable-hands.json (its dealing script and moves
+replayed to the cards of every pile). Exit status 0 when all agree, 1 otherwise.
+Usage: python3 tests/provable/verify_round.py [path/to/provable.json [path/to/provable-hands.json]]
 """
 import hashlib
 import hmac
@@ -148,12 +149,132 @@ def check(v, reshuffle_when_emptied=False):
     return problems
 
 
+def game_deals(game, seats):
+    """A preset's packets: Hold'em hole cards round by round, burn, 3 board, burn, 1, burn, 1;
+    blackjack one card to each player hand:i, then 'dealer', twice."""
+    hands = [f"hand:{i}" for i in range(seats)]
+    if game == "blackjack":
+        return [{"pile": p, "count": 1} for _ in range(2) for p in hands + ["dealer"]]
+    hole = [{"pile": p, "count": 1} for _ in range(2) for p in hands]
+    return hole + [x for n in (3, 1, 1) for x in ({"pile": "burn", "count": 1}, {"pile": "board", "count": n})]
+
+
+def replay_hand(v):
+    """(the script's cards in dealing order, the piles at the end) of a whole-hand vector.
+
+    Each packet deals `count` cards of the round's order onto its pile; history events come after
+    `after` cards. A move takes, of each code, the lowest copy out (in `from` if given): moves
+    change no card's place in the order. Piles are listed as a deck lists them: 'dealt' first,
+    then by arrival, a pile that empties leaving the list."""
+    names, decks = faces(v["deck"])
+    code = lambda key: names[key // decks]
+    rnd = Round(bytes.fromhex(v["serverSeed"]), v["clientSeed"], v["nonce"], v.get("version", 2), v["deck"])
+    state = {"undealt": rnd.shuffle(range(len(names) * decks)), "returned": []}
+    piles, where, dealt, events = {}, {}, [], list(v["history"])
+
+    def take(key):
+        pile = where.pop(key)
+        piles[pile].remove(key)
+        if not piles[pile]:
+            del piles[pile]
+
+    def pick(cards, source):
+        named = []
+        for c in cards:
+            keys = (names.index(c) * decks + copy for copy in range(decks))
+            named.append(next(k for k in keys if k in where and k not in named and source in (None, where[k])))
+        return named
+
+    def apply(n):
+        while events and events[0]["after"] == n:
+            e = events.pop(0)
+            if "moveCards" in e:
+                for key in pick(e["moveCards"], e.get("from")):
+                    take(key)
+                    piles.setdefault(e["to"], []).append(key)
+                    where[key] = e["to"]
+            elif "returnCards" in e:
+                for key in pick(e["returnCards"], None):
+                    take(key)
+                    state["returned"].append(key)
+            else:
+                state["undealt"], state["returned"] = rnd.shuffle(state["undealt"] + state["returned"]), []
+
+    deals = v["deals"] if isinstance(v["deals"], list) else [v["deals"]]
+    apply(0)
+    for p in (q for d in deals for q in (game_deals(d["game"], d["seats"]) if "game" in d else [d])):
+        if len(state["undealt"]) + len(state["returned"]) < p["count"]:
+            raise ValueError(f"{p['count']} cards onto {p['pile']}, but fewer remain")
+        for _ in range(p["count"]):
+            if not state["undealt"]:
+                state["undealt"], state["returned"] = rnd.shuffle(state["returned"]), []
+            key = state["undealt"].pop(0)
+            dealt.append(code(key))
+            piles.setdefault(p["pile"], []).append(key)
+            where[key] = p["pile"]
+        apply(len(dealt))
+    if events:
+        raise ValueError(f"history event after {events[0]['after']} cards is not between packets")
+    order = sorted(piles, key=lambda name: name != "dealt")  # stable: 'dealt' first, then by arrival
+    return dealt, [(name, [code(k) for k in piles[name]]) for name in order]
+
+
+def check_hand(v):
+    problems = []
+    if hashlib.sha256(bytes.fromhex(v["serverSeed"])).hexdigest() != v["commitment"]:
+        problems.append("commitment")
+    try:
+        dealt, piles = replay_hand(v)
+    except (ValueError, StopIteration) as e:
+        return problems + [f"script: {e or 'a moved or returned card is not out'}"]
+    if dealt != v["dealt"]:
+        problems.append("dealt")
+    problems += [f"pile {name}" for name, cards in piles if v["piles"].get(name) != cards]
+    if [name for name, _ in piles] != list(v["piles"]):
+        problems.append("piles (names or their order)")
+    return problems
+
+
+def check_hands(path):
+    data = json.loads(path.read_text(encoding="utf-8"))
+    failed = 0
+    for v in data["vectors"]:
+        problems = check_hand(v)
+        failed += bool(problems)
+        print(("ok    " if not problems else "FAIL  ") + "hand: " + v["name"] + ("" if not problems else ": " + ", ".join(problems)))
+    print(f"{len(data['vectors']) - failed} of {len(data['vectors'])} whole-hand vectors agree (Python)")
+    # Negative controls: a hole card swapped between seats, a board card changed, another seat
+    # count, a fold left out, and a fold read as a return to the deck must each be rejected.
+    v = next(x for x in data["vectors"] if x["name"].startswith("holdem, 9"))
+    swapped = json.loads(json.dumps(v))
+    a, b = swapped["piles"]["hand:0"], swapped["piles"]["hand:1"]
+    a[1], b[1] = b[1], a[1]
+    board = json.loads(json.dumps(v))
+    board["piles"]["board"][3] = v["dealt"][0]
+    as_return = {**v, "history": [{"after": e["after"], "returnCards": e["moveCards"]} for e in v["history"]]}
+    controls = {
+        "swapped hole card": check_hand(swapped),
+        "board card changed": check_hand(board),
+        "8 seats instead of 9": check_hand({**v, "deals": {"game": "holdem", "seats": 8}, "history": []}),
+        "fold left out": check_hand({**v, "history": []}),
+        "fold read as a return": check_hand(as_return),
+    }
+    accepted = [name for name, problems in controls.items() if not problems]
+    if accepted:
+        print("FAIL  a tampered hand was accepted: " + ", ".join(accepted))
+        return 1
+    print("ok    tampered hands rejected (" + ", ".join(controls) + ")")
+    return 1 if failed else 0
+
+
 def named(data, prefix):
     return next(v for v in data["vectors"] if v["name"].startswith(prefix))
 
 
 def main():
-    path = Path(sys.argv[1] if len(sys.argv) > 1 else Path(__file__).parents[1] / "vectors" / "provable.json")
+    vectors = Path(__file__).parents[1] / "vectors"
+    path = Path(sys.argv[1] if len(sys.argv) > 1 else vectors / "provable.json")
+    hands = Path(sys.argv[2] if len(sys.argv) > 2 else vectors / "provable-hands.json")
     data = json.loads(path.read_text(encoding="utf-8"))
     failed = 0
     if data["schemes"] != [t.decode() for t in TAGS.values()]:
@@ -191,7 +312,7 @@ def main():
         print("FAIL  a tampered vector was accepted: " + ", ".join(accepted))
         return 1
     print("ok    tampered vectors rejected (" + ", ".join(controls) + ")")
-    return 1 if failed else 0
+    return check_hands(hands) or (1 if failed else 0)
 
 
 if __name__ == "__main__":

@@ -39,6 +39,18 @@ describe('round-link', () => {
     expect(roundOf({ ...EMPTY_FIELDS, version: '1' }).version).toBe(1);
     expect(roundOf(EMPTY_FIELDS).version).toBe(2);
   });
+  it('a whole hand: &game=holdem&seats=6 or &game=blackjack (one player by default) becomes deals', () => {
+    const f = fieldsFromQuery('?game=holdem&seats=6');
+    expect([f.game, f.seats]).toEqual(['holdem', '6']);
+    expect(roundOf(f).deals).toEqual({ game: 'holdem', seats: 6 });
+    expect(fieldsFromQuery(queryOf(f))).toEqual(f);
+    expect(fieldsFromQuery('?game=blackjack')).toMatchObject({ game: 'blackjack', seats: '1' });
+    expect(fieldsFromQuery('?game=bridge&seats=4').game).toBe('');
+    expect(roundOf(EMPTY_FIELDS)).not.toHaveProperty('deals');
+    expect(queryOf(EMPTY_FIELDS)).not.toMatch(/game=|seats=/);
+    expect(fieldOfError('deals.seats must be an integer from 1 to 64, got 0')).toBe('seats');
+    expect(fieldOfError("deals.game must be 'holdem' or 'blackjack', got \"x\"")).toBe('game');
+  });
   it('splits codes on commas and spaces and upper-cases them', () => {
     expect(splitCodes(' as, kh 7d,,\nX1 ')).toEqual(['AS', 'KH', '7D', 'X1']);
     expect(splitCodes('')).toEqual([]);

@@ -1,11 +1,13 @@
 /**
  * The verify page: a round's revealed seeds in (form or address), `verifyRound` from
  * fairdeck/verify run on them (no WASM: this page never imports 'fairdeck'), the deal order drawn
- * with fairdeck/faces, every dealt card marked, and a plain verdict. Everything is bundled, so a
- * loaded page verifies offline.
+ * with fairdeck/faces, every dealt card marked, and a plain verdict. With a game (&game=holdem
+ * &seats=6, &game=blackjack) the hand is replayed too, and a table shows who got which card.
+ * Everything is bundled, so a loaded page verifies offline.
  */
 import { verifyRound } from 'fairdeck/verify';
 import { showOrder } from './order-view.js';
+import { claimedPiles, scriptOf, showPiles } from './piles-view.js';
 import { FIELD_NAMES, fieldOfError, fieldsFromQuery, queryOf, roundOf, splitCodes, type RoundFields } from './round-link.js';
 
 const $ = <T extends HTMLElement>(sel: string) => document.querySelector<T>(sel)!;
@@ -13,6 +15,9 @@ const form = $<HTMLFormElement>('#round');
 const verdict = $('#verdict');
 const order = $<HTMLOListElement>('#order');
 const summary = $('#order-summary');
+const hand = $('#hand');
+const piles = $<HTMLTableElement>('#piles');
+const handSummary = $('#hand-summary');
 type Field = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
 const field = (name: string) => form.elements.namedItem(name) as Field;
 
@@ -30,6 +35,7 @@ function syncDeckFields(): void {
   const generic = field('style').value === 'generic';
   for (const n of ['decks', 'jokers']) (field(n) as HTMLInputElement).disabled = generic;
   (field('size') as HTMLInputElement).disabled = !generic;
+  (field('seats') as HTMLInputElement).disabled = field('game').value === '';
 }
 
 function say(kind: 'ok' | 'bad' | 'error' | 'idle', text: string): void {
@@ -52,7 +58,15 @@ async function check(): Promise<void> {
     const matching = dealt.filter((c, i) => c === v.order[i]).length;
     showOrder(order, v.order, dealt, f.style);
     summary.textContent = `${v.order.length} cards in this round's order; ${dealt.length} dealt, ${matching} of them matching.`;
-    if (v.ok) say('ok', `✓ Fair: the commitment matches the server seed, and all ${dealt.length} dealt cards are the ones these seeds deal.`);
+    const script = f.game ? scriptOf(f.game, f.seats) : undefined;
+    hand.hidden = !script;
+    if (script) {
+      showPiles(piles.tBodies[0], v.piles ?? {}, claimedPiles(dealt, script), f.style);
+      const total = script.reduce((n, p) => n + p.count, 0);
+      handSummary.textContent = `${f.game === 'holdem' ? "Texas Hold'em" : 'Blackjack'}, ${f.seats} seat${f.seats.trim() === '1' ? '' : 's'}: `
+        + `${total} cards dealt by the game's script, ${Object.keys(v.piles ?? {}).length} piles.`;
+    }
+    if (v.ok) say('ok', `✓ Fair: the commitment matches the server seed, and all ${dealt.length} dealt cards are the ones these seeds deal${script ? ', to these piles' : ''}.`);
     else say('bad', `✗ Not verified: ${v.reason}.`);
   } catch (e) {
     if (mine !== run) return;
@@ -61,6 +75,8 @@ async function check(): Promise<void> {
     if (name) field(name).setAttribute('aria-invalid', 'true');
     order.replaceChildren();
     summary.textContent = '';
+    hand.hidden = true;
+    piles.tBodies[0].replaceChildren();
     say('error', `Cannot check this round: ${message}.`);
   }
   document.body.dataset.checked = String(mine);
@@ -71,6 +87,7 @@ form.addEventListener('submit', (e) => {
   void check();
 });
 field('style').addEventListener('change', syncDeckFields);
+field('game').addEventListener('change', syncDeckFields);
 $('#copy-link').addEventListener('click', () => {
   history.replaceState(null, '', location.pathname + queryOf(fromForm()));
   navigator.clipboard.writeText(location.href).then(

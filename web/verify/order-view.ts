@@ -21,7 +21,8 @@ export function nameOf(code: string, style: Style): string {
   }
 }
 
-function picture(code: string, style: Style): HTMLElement {
+/** A card's picture (its words are elsewhere: the image is decorative), `width` pixels wide. */
+export function picture(code: string, style: Style, width = WIDTH): HTMLElement {
   if (style === 'generic') {
     const tile = document.createElement('span');
     tile.className = 'generic-card';
@@ -29,8 +30,8 @@ function picture(code: string, style: Style): HTMLElement {
     return tile;
   }
   const img = document.createElement('img');
-  img.src = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(cardSvg(code, { width: WIDTH, style }))}`;
-  img.width = WIDTH;
+  img.src = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(cardSvg(code, { width, style }))}`;
+  img.width = width;
   img.alt = '';  // the caption names the card
   return img;
 }

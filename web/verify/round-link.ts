@@ -1,7 +1,8 @@
 /**
  * The verify page's round as text: the fields of its form and of its address
  * (?commitment=…&serverSeed=…&clientSeed=…&nonce=…&version=2&dealt=AS,KH&style=french&decks=1&jokers=0,
- * or &size=… for a generic deck), and the `verifyRound` input they make. Pure: no DOM, no package.
+ * or &size=… for a generic deck; &game=holdem&seats=6 or &game=blackjack&seats=1 for a whole hand),
+ * and the `verifyRound` input they make. Pure: no DOM, no package.
  * An address without `version` is a version 2 round (verifyRound's default).
  */
 import type { Round } from 'fairdeck/verify';
@@ -19,13 +20,21 @@ export interface RoundFields {
   decks: string;
   jokers: string;
   size: string;
+  /** A whole hand: the game whose usual deal the cards followed ('' for none: a plain deal). */
+  game: '' | 'holdem' | 'blackjack';
+  /** Players at the table (blackjack: besides the dealer). */
+  seats: string;
 }
 
-export const FIELD_NAMES = ['commitment', 'serverSeed', 'clientSeed', 'nonce', 'version', 'dealt', 'style', 'decks', 'jokers', 'size'] as const;
+export const FIELD_NAMES = ['commitment', 'serverSeed', 'clientSeed', 'nonce', 'version', 'dealt', 'style', 'decks', 'jokers', 'size', 'game',
+  'seats'] as const;
 
 export const EMPTY_FIELDS: RoundFields = {
   commitment: '', serverSeed: '', clientSeed: '', nonce: '0', version: '2', dealt: '', style: 'french', decks: '1', jokers: '0', size: '',
+  game: '', seats: '',
 };
+
+const GAMES = ['holdem', 'blackjack'];
 
 const STYLES = ['french', 'german', 'generic'];
 
@@ -41,9 +50,11 @@ export function fieldsFromQuery(search: string): RoundFields {
     if (v === null) continue;
     if (name === 'style') f.style = STYLES.includes(v) ? (v as RoundFields['style']) : f.style;
     else if (name === 'version') f.version = v === '1' || v === '2' ? v : f.version;
+    else if (name === 'game') f.game = GAMES.includes(v) ? (v as RoundFields['game']) : f.game;
     else f[name] = v;
   }
   if (q.has('size') && !q.has('style')) f.style = 'generic';
+  if (f.game === 'blackjack' && !q.has('seats')) f.seats = '1';  // one player and the dealer
   return f;
 }
 
@@ -53,6 +64,7 @@ export function queryOf(f: RoundFields): string {
     version: f.version, dealt: f.dealt });
   if (f.style === 'generic') q.set('size', f.size);
   else for (const k of ['style', 'decks', 'jokers'] as const) q.set(k, f[k]);
+  if (f.game) q.set('game', f.game), q.set('seats', f.seats);
   return `?${q}`;
 }
 
@@ -80,11 +92,12 @@ export function roundOf(f: RoundFields): Round {
     version: f.version === '1' ? 1 : 2,
     deck,
     dealt: splitCodes(f.dealt),
+    ...(f.game ? { deals: { game: f.game, seats: integer(f.seats) } } : {}),
   } as Round;
 }
 
-/** Which form field an error of verifyRound is about ('deck.size' → 'size'), if any. */
+/** Which form field an error of verifyRound is about ('deck.size' → 'size', 'deals.seats' → 'seats'), if any. */
 export function fieldOfError(message: string): (typeof FIELD_NAMES)[number] | undefined {
-  const m = /^(?:deck\.)?(commitment|serverSeed|clientSeed|nonce|version|dealt|style|decks|jokers|size)\b/.exec(message);
+  const m = /^(?:deck\.|deals\.)?(commitment|serverSeed|clientSeed|nonce|version|dealt|style|decks|jokers|size|game|seats)\b/.exec(message);
   return m ? (m[1] as (typeof FIELD_NAMES)[number]) : undefined;
 }

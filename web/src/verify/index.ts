@@ -3,73 +3,190 @@
  * independent implementation: plain TypeScript and WebCrypto, no WASM, no `init()`.
  */
 import { facesOf } from './cards.js';
-import { checkRound, show, type CheckedRound, type Round } from './input.js';
+import { checkRound, show, type CheckedRound, type DealPacket, type Round } from './input.js';
 import { commitmentOf, compositionText, roundKey, roundMessage, RoundStream } from './scheme.js';
 
-export type { Round, RoundDeck, RoundEvent } from './input.js';
+export type { DealPacket, GamePreset, Round, RoundDeck, RoundEvent } from './input.js';
+export { GAMES, gameDeals, MAX_SEATS } from './input.js';
 
-/** The verdict: `order` is the round's whole deal order as codes; `reason` says why not ok. */
+/**
+ * The verdict: `order` is the round's whole deal order as codes; `piles` the cards each pile
+ * holds at the end of the round (after moves and returns), in arrival order — given when the round
+ * has `deals` or `piles`, so a round without them gets the verdict it always got; `reason` says
+ * why not ok.
+ */
 export interface Verdict {
   ok: boolean;
   order: string[];
+  piles?: Record<string, string[]>;
   reason?: string;
 }
 
-/** Deals the round: its history applied after the given numbers of cards, then to the end. */
-function deal(r: CheckedRound, stream: RoundStream): string[] {
-  const { codes, decks } = facesOf(r.deck);
-  const code = (key: number) => codes[Math.floor(key / decks)];
-  let undealt = stream.shuffle(Array.from({ length: codes.length * decks }, (_, k) => k));
-  let next = 0;  // undealt[next…] are still to deal, first card first
-  let returned: number[] = [];
-  const out: number[] = [], order: string[] = [];
-  const reshuffle = (keys: number[]) => ([undealt, next, returned] = [stream.shuffle(keys), 0, []]);
-  const dealTo = (count: number) => {
-    while (order.length < count && (next < undealt.length || returned.length > 0)) {
-      if (next === undealt.length) reshuffle(returned);
-      const key = undealt[next++];
-      out.push(key);
-      order.push(code(key));
-    }
-  };
-  r.history.forEach((e, i) => {
-    dealTo(e.after);
-    if (!e.returnCards) {
-      reshuffle([...undealt.slice(next), ...returned]);
-      return;
-    }
-    for (const c of e.returnCards) {
-      const at = out.findIndex((k) => code(k) === c);
-      if (at < 0) throw new RangeError(`history[${i}].returnCards: ${show(c)} was not out of the deck after ${e.after} cards`);
-      returned.push(...out.splice(at, 1));
-    }
-  });
-  dealTo(Infinity);
-  return order;
+/** What the replay gives: the order, the piles (keys), and why the script could not be dealt, if so. */
+interface Replay {
+  order: string[];
+  piles: Record<string, string[]>;
+  short?: string;
 }
 
 /**
- * Recomputes a round from its revealed seeds and says whether the commitment and the dealt cards
- * match. Rejects with TypeError/RangeError (naming the field) for malformed input.
+ * Deals the round: its dealing script packet by packet (or `dealt`'s cards onto 'dealt'), its
+ * history applied after the given numbers of cards, then the rest of the order to the end.
+ */
+function deal(r: CheckedRound, stream: RoundStream): Replay {
+  const { codes, decks } = facesOf(r.deck);
+  const code = (key: number) => codes[Math.floor(key / decks)];
+  const faceOf = new Map(codes.map((c, i) => [c, i]));
+  let undealt = stream.shuffle(Array.from({ length: codes.length * decks }, (_, k) => k));
+  let next = 0;  // undealt[next…] are still to deal, first card first
+  let returned: number[] = [];
+  const order: string[] = [];
+  // The piles, in the order a deck lists them: a pile that empties leaves the list, and rejoins
+  // it at the end with its next card. `where` says which pile holds each card that is out.
+  const piles = new Map<string, number[]>(), where = new Map<number, string>();
+  const put = (key: number, pile: string) => {
+    let cards = piles.get(pile);
+    if (!cards) piles.set(pile, (cards = []));
+    cards.push(key);
+    where.set(key, pile);
+  };
+  const take = (key: number) => {
+    const pile = where.get(key)!, cards = piles.get(pile)!;
+    cards.splice(cards.indexOf(key), 1);
+    if (cards.length === 0) piles.delete(pile);
+    where.delete(key);
+  };
+  const reshuffle = (keys: number[]) => ([undealt, next, returned] = [stream.shuffle(keys), 0, []]);
+  const left = () => undealt.length - next + returned.length;
+  const dealOne = (): number | undefined => {
+    if (next === undealt.length) {
+      if (returned.length === 0) return undefined;
+      reshuffle(returned);
+    }
+    const key = undealt[next++];
+    order.push(code(key));
+    return key;
+  };
+
+  // The script: packets dealt whole (each one call), or, without one, dealt's cards one by one.
+  const script: DealPacket[] = r.deals ?? [{ pile: 'dealt', count: r.dealt.length }];
+  let packet = 0, filled = 0, short: string | undefined;
+  const dealScript = (upTo: number) => {
+    while (short === undefined && packet < script.length) {
+      const p = script[packet];
+      if (filled === p.count) {
+        packet++, (filled = 0);
+        continue;
+      }
+      if (order.length >= upTo) return;
+      if (r.deals && filled === 0 && left() < p.count) {
+        short = `packet ${packet + 1} of the dealing script deals ${p.count} card${p.count === 1 ? '' : 's'} onto pile ${p.pile} after ${order.length} cards, but only ${left()} remain`;
+        return;
+      }
+      const key = dealOne();
+      if (key === undefined) return;  // without a script: the deck is empty (dealt is checked against the order)
+      put(key, p.pile);
+      filled++;
+    }
+  };
+
+  /** Out cards for `wanted` codes, as a deck picks them: of each code, the lowest copy out (in `from`) not named yet. */
+  const pick = (wanted: string[], field: string, after: number, from?: string): number[] => {
+    const named = new Set<number>();
+    return wanted.map((c) => {
+      const face = faceOf.get(c);
+      for (let copy = 0; face !== undefined && copy < decks; copy++) {
+        const key = face * decks + copy;
+        if (where.has(key) && !named.has(key) && (from === undefined || where.get(key) === from)) {
+          named.add(key);
+          return key;
+        }
+      }
+      throw new RangeError(`${field}: ${show(c)} was not ${from === undefined ? 'out of the deck' : `in pile ${from}`} after ${after} cards`);
+    });
+  };
+
+  r.history.forEach((e, i) => {
+    if (short !== undefined) return;
+    dealScript(e.after);
+    if (short !== undefined) return;
+    if (e.returnCards) {
+      for (const key of pick(e.returnCards, `history[${i}].returnCards`, e.after)) {
+        take(key);
+        returned.push(key);
+      }
+    } else if (e.moveCards) {
+      for (const key of pick(e.moveCards, `history[${i}].moveCards`, e.after, e.from)) {
+        take(key);
+        put(key, e.to!);
+      }
+    } else {
+      reshuffle([...undealt.slice(next), ...returned]);
+    }
+  });
+  dealScript(Infinity);
+  while (dealOne() !== undefined);
+  const out: Record<string, string[]> = {};
+  const names = [...piles.keys()].sort((a, b) => Number(b === 'dealt') - Number(a === 'dealt'));  // 'dealt' first, as a deck lists them
+  for (const name of names) out[name] = piles.get(name)!.map(code);
+  return { order, piles: out, short };
+}
+
+/** The first difference between the stated piles and the replayed ones, in words, or undefined. */
+function pilesDiffer(stated: Map<string, string[]>, piles: Record<string, string[]>): string | undefined {
+  const names = [...new Set([...Object.keys(piles), ...stated.keys()])];
+  for (const name of names) {
+    const want = piles[name] ?? [], got = stated.get(name);
+    if (got === undefined) {
+      if (want.length) return `pile ${name} is not in the round's piles, but these seeds put ${want.length} card${want.length === 1 ? '' : 's'} there (${want.join(' ')})`;
+      continue;
+    }
+    const bad = got.findIndex((c, i) => c !== want[i]);
+    if (bad >= 0 && bad < want.length) {
+      return `card ${bad + 1} of pile ${name} was ${got[bad]}, but these seeds deal ${want[bad]} there: the pile does not match the seeds`;
+    }
+    if (got.length !== want.length) {
+      return `pile ${name} holds ${got.length} card${got.length === 1 ? '' : 's'} in the round, but these seeds put ${want.length} there${want.length ? ` (${want.join(' ')})` : ''}`;
+    }
+  }
+  return undefined;
+}
+
+/**
+ * Recomputes a round from its revealed seeds and says whether the commitment, the dealt cards
+ * and the stated piles match. Rejects with TypeError/RangeError (naming the field) for malformed input.
  */
 export async function verifyRound(round: Round): Promise<Verdict> {
   const r = checkRound(round);
   const message = roundMessage(r.version, r.clientSeed, r.nonce, compositionText(r.deck));
-  const order = deal(r, new RoundStream(await roundKey(r.serverSeed, message)));
-  const known = new Set(order);
+  const { order, piles, short } = deal(r, new RoundStream(await roundKey(r.serverSeed, message)));
+  const known = new Set(facesOf(r.deck).codes);
   for (let i = 0; i < r.dealt.length; i++) {
     if (!known.has(r.dealt[i])) throw new RangeError(`dealt[${i}] is ${show(r.dealt[i])}, which is not a card of this deck`);
   }
+  for (const [name, cards] of r.piles ?? []) {
+    const i = cards.findIndex((c) => !known.has(c));
+    if (i >= 0) throw new RangeError(`piles[${JSON.stringify(name)}][${i}] is ${show(cards[i])}, which is not a card of this deck`);
+  }
   const actual = await commitmentOf(r.serverSeed);
+  const shown = r.deals || r.piles ? { piles } : {};
+  const no = (reason: string): Verdict => ({ ok: false, order, ...shown, reason });
   if (actual !== r.commitment) {
-    return { ok: false, order, reason: `the commitment does not match the server seed: SHA-256 of the seed is ${actual}, the commitment was ${r.commitment}` };
+    return no(`the commitment does not match the server seed: SHA-256 of the seed is ${actual}, the commitment was ${r.commitment}`);
+  }
+  if (short !== undefined) return no(short);
+  const scripted = r.deals?.reduce((n, p) => n + p.count, 0);
+  if (scripted !== undefined && r.dealt.length > scripted) {
+    return no(`${r.dealt.length} cards were dealt, but the dealing script deals only ${scripted}`);
   }
   if (r.dealt.length > order.length) {
-    return { ok: false, order, reason: `${r.dealt.length} cards were dealt, but this round deals only ${order.length}` };
+    return no(`${r.dealt.length} cards were dealt, but this round deals only ${order.length}`);
   }
   const bad = r.dealt.findIndex((c, i) => c !== order[i]);
   if (bad >= 0) {
-    return { ok: false, order, reason: `card ${bad + 1} dealt was ${r.dealt[bad]}, but this round deals ${order[bad]} there: the deal does not match the seeds` };
+    return no(`card ${bad + 1} dealt was ${r.dealt[bad]}, but this round deals ${order[bad]} there: the deal does not match the seeds`);
   }
-  return { ok: true, order };
+  const differ = r.piles && pilesDiffer(r.piles, piles);
+  if (differ) return no(differ);
+  return { ok: true, order, ...shown };
 }

@@ -3,8 +3,34 @@
  * WASM side); each error names the field and the value.
  */
 
-/** What happened during a round besides dealing: `after` cards of `dealt` had been dealt. */
-export type RoundEvent = { after: number; returnCards: string[] } | { after: number; shuffleRemaining: true };
+/**
+ * What happened during a round besides dealing, after `after` cards had been dealt (cards of
+ * `dealt`, or of the dealing script `deals`): returnCards(), shuffleRemaining(), or
+ * moveCards(cards, to, { from }) — a fold or a discard, which changes no card's place in the order.
+ */
+export type RoundEvent =
+  | { after: number; returnCards: readonly string[] }
+  | { after: number; shuffleRemaining: true }
+  | { after: number; moveCards: readonly string[]; to: string; from?: string };
+
+/** One packet of a dealing script: `count` cards, dealt one after another onto pile `pile`. */
+export interface DealPacket {
+  pile: string;
+  count: number;
+}
+
+/**
+ * A game's usual deal, expanded by `gameDeals`: 'holdem' is two hole cards round by round to
+ * `hand:0` … `hand:<seats-1>` (dealHands(seats, 2)), then burn, 3 to 'board', burn, 1, burn, 1;
+ * 'blackjack' is one card to each player `hand:0` … and one to 'dealer', twice.
+ */
+export interface GamePreset {
+  game: 'holdem' | 'blackjack';
+  seats: number;
+}
+
+/** The games `GamePreset` knows. */
+export const GAMES = ['holdem', 'blackjack'] as const;
 
 /**
  * The deck a round was dealt from. Omitted fields take `new Deck()`'s defaults, so an omitted or
@@ -26,10 +52,20 @@ export interface Round {
   /** The scheme the round was dealt by: 2 (the default; the composition is in the key) or 1. */
   version?: 1 | 2;
   deck?: RoundDeck;
-  /** The cards as dealt, in order: codes ('AS', generic '17') or Card objects. */
-  dealt: ReadonlyArray<string | { code: string }>;
-  /** returnCards() and shuffleRemaining() calls during the round, in order. */
+  /**
+   * The cards as dealt, in order: codes ('AS', generic '17') or Card objects. Required unless
+   * `deals` is given; with `deals`, the first cards of the script (all of them, or fewer).
+   */
+  dealt?: ReadonlyArray<string | { code: string }>;
+  /**
+   * The hand's dealing script, in dealing order: which pile each card of the round's order went
+   * to. Packets and game presets, or one preset. Without it, every card of `dealt` went to 'dealt'.
+   */
+  deals?: ReadonlyArray<DealPacket | GamePreset> | GamePreset;
+  /** returnCards(), shuffleRemaining() and moveCards() calls during the round, in order. */
   history?: readonly RoundEvent[];
+  /** The piles as the round reports them at its end (after every move): pile name → cards in arrival order. */
+  piles?: Readonly<Record<string, ReadonlyArray<string | { code: string }>>>;
 }
 
 /** A validated round. */
@@ -41,8 +77,24 @@ export interface CheckedRound {
   version: 1 | 2;
   deck: { style: 'french' | 'german' | 'generic'; decks: number; jokers: number; size: number };
   dealt: string[];
-  history: { after: number; returnCards?: string[] }[];
+  /** The dealing script, presets expanded; null when the round gave none (every card of `dealt` to 'dealt'). */
+  deals: DealPacket[] | null;
+  history: CheckedEvent[];
+  /** The stated piles, or null. */
+  piles: Map<string, string[]> | null;
 }
+
+/** A validated event: a reshuffle of the remaining cards when it has neither returnCards nor moveCards. */
+export interface CheckedEvent {
+  after: number;
+  returnCards?: string[];
+  moveCards?: string[];
+  to?: string;
+  from?: string;
+}
+
+/** At most this many seats (the deck's dealHands limit). */
+export const MAX_SEATS = 64;
 
 export function show(v: unknown): string {
   if (typeof v === 'string') return JSON.stringify(v.length > 80 ? `${v.slice(0, 80)}…` : v);
@@ -89,25 +141,82 @@ function deck(v: unknown): CheckedRound['deck'] {
     jokers: d.jokers === undefined ? 0 : int('deck.jokers', d.jokers, 0, 2), size: 0 };
 }
 
-function history(v: unknown, dealt: number): CheckedRound['history'] {
+/** Pile names as decks take them: 1 to 32 printable ASCII characters, no spaces. */
+function pileName(name: string, v: unknown): string {
+  if (typeof v !== 'string') throw new TypeError(`${name} must be a pile name (a string), got ${show(v)}`);
+  if (!/^[\x21-\x7e]{1,32}$/.test(v)) throw new TypeError(`${name} must be 1 to 32 printable ASCII characters (no spaces), got ${show(v)}`);
+  return v;
+}
+
+/** The packets of a game's usual deal (`GamePreset`), in dealing order. */
+export function gameDeals(game: GamePreset['game'], seats: number): DealPacket[] {
+  const hands = Array.from({ length: seats }, (_, i) => `hand:${i}`);
+  if (game === 'blackjack') return [0, 1].flatMap(() => [...hands, 'dealer'].map((pile) => ({ pile, count: 1 })));
+  const hole = [0, 1].flatMap(() => hands.map((pile) => ({ pile, count: 1 })));
+  return [...hole, ...[3, 1, 1].flatMap((count) => [{ pile: 'burn', count: 1 }, { pile: 'board', count }])];
+}
+
+function preset(name: string, o: Record<string, unknown>): DealPacket[] {
+  object(name, o, ['game', 'seats']);
+  if (typeof o.game !== 'string' || !(GAMES as readonly string[]).includes(o.game)) {
+    throw new TypeError(`${name}.game must be ${GAMES.map((g) => `'${g}'`).join(' or ')}, got ${show(o.game)}`);
+  }
+  return gameDeals(o.game as GamePreset['game'], int(`${name}.seats`, o.seats, 1, MAX_SEATS));
+}
+
+function deals(v: unknown): DealPacket[] | null {
+  if (v === undefined) return null;
+  if (v !== null && typeof v === 'object' && !Array.isArray(v)) return preset('deals', v as Record<string, unknown>);
+  if (!Array.isArray(v)) throw new TypeError(`deals must be an array of { pile, count } packets or a game preset { game, seats }, got ${show(v)}`);
+  return v.flatMap((p, i): DealPacket[] => {
+    const name = `deals[${i}]`;
+    if (p !== null && typeof p === 'object' && !Array.isArray(p) && 'game' in p) return preset(name, p as Record<string, unknown>);
+    const o = object(name, p, ['pile', 'count']);
+    return [{ pile: pileName(`${name}.pile`, o.pile), count: int(`${name}.count`, o.count, 0, 2 ** 32 - 1) }];
+  });
+}
+
+function history(v: unknown, dealt: number, script: DealPacket[] | null): CheckedRound['history'] {
   if (v === undefined) return [];
   if (!Array.isArray(v)) throw new TypeError(`history must be an array, got ${show(v)}`);
+  // With a script, calls happen between packets: a packet is one call (dealTo, dealHands …).
+  const ends = new Set<number>([0]);
+  let total = 0;
+  for (const p of script ?? []) ends.add((total += p.count));
   let last = 0;
   return v.map((e, i) => {
-    const o = object(`history[${i}]`, e, ['after', 'returnCards', 'shuffleRemaining']);
+    const o = object(`history[${i}]`, e, ['after', 'returnCards', 'shuffleRemaining', 'moveCards', 'to', 'from']);
     const after = int(`history[${i}].after`, o.after, last, dealt);
+    if (script && !ends.has(after)) throw new RangeError(`history[${i}].after is ${after}, which falls inside a packet of deals (a packet is dealt in one call)`);
     last = after;
-    if ((o.returnCards === undefined) === (o.shuffleRemaining === undefined)) {
-      throw new TypeError(`history[${i}] must have either returnCards (codes) or shuffleRemaining: true`);
+    const kinds = ['returnCards', 'shuffleRemaining', 'moveCards'].filter((k) => o[k] !== undefined);
+    if (kinds.length !== 1) throw new TypeError(`history[${i}] must have either returnCards (codes), shuffleRemaining: true or moveCards (codes) with to (a pile)`);
+    if (kinds[0] !== 'moveCards') {
+      for (const k of ['to', 'from']) if (o[k] !== undefined) throw new TypeError(`history[${i}].${k} belongs to moveCards`);
     }
     if (o.shuffleRemaining !== undefined && o.shuffleRemaining !== true) throw new TypeError(`history[${i}].shuffleRemaining must be true, got ${show(o.shuffleRemaining)}`);
-    return o.returnCards === undefined ? { after } : { after, returnCards: codes(`history[${i}].returnCards`, o.returnCards) };
+    if (o.returnCards !== undefined) return { after, returnCards: codes(`history[${i}].returnCards`, o.returnCards) };
+    if (o.moveCards === undefined) return { after };
+    const move: CheckedEvent = { after, moveCards: codes(`history[${i}].moveCards`, o.moveCards), to: pileName(`history[${i}].to`, o.to) };
+    if (o.from !== undefined) move.from = pileName(`history[${i}].from`, o.from);
+    return move;
   });
+}
+
+function piles(v: unknown): Map<string, string[]> | null {
+  if (v === undefined) return null;
+  if (v === null || typeof v !== 'object' || Array.isArray(v)) throw new TypeError(`piles must be an object (pile name → card codes), got ${show(v)}`);
+  const out = new Map<string, string[]>();
+  for (const [k, cards] of Object.entries(v)) {
+    if (!/^[\x21-\x7e]{1,32}$/.test(k)) throw new TypeError(`piles has the pile name ${show(k)}, but a pile name is 1 to 32 printable ASCII characters (no spaces)`);
+    out.set(k, codes(`piles[${JSON.stringify(k)}]`, cards));
+  }
+  return out;
 }
 
 /** Validates a round; throws TypeError/RangeError naming the field. */
 export function checkRound(round: unknown): CheckedRound {
-  const r = object('round', round, ['commitment', 'serverSeed', 'clientSeed', 'nonce', 'version', 'deck', 'dealt', 'history']);
+  const r = object('round', round, ['commitment', 'serverSeed', 'clientSeed', 'nonce', 'version', 'deck', 'dealt', 'deals', 'history', 'piles']);
   const commitment = hex64('commitment', r.commitment);
   const seed = hex64('serverSeed', r.serverSeed);
   if (typeof r.clientSeed !== 'string') throw new TypeError(`clientSeed must be a string, got ${show(r.clientSeed)}`);
@@ -117,7 +226,10 @@ export function checkRound(round: unknown): CheckedRound {
   const version = r.version === undefined ? 2 : r.version;
   if (typeof version !== 'number') throw new TypeError(`version must be 1 or 2, got ${show(version)}`);
   if (version !== 1 && version !== 2) throw new RangeError(`version must be 1 or 2, got ${show(version)}`);
-  const dealt = codes('dealt', r.dealt);
+  const script = deals(r.deals);
+  const dealt = script && r.dealt === undefined ? [] : codes('dealt', r.dealt);
+  // Events count cards of the script when there is one, else of dealt.
+  const length = script ? script.reduce((n, p) => n + p.count, 0) : dealt.length;
   return { commitment, serverSeed: Uint8Array.from(seed.match(/../g)!, (h) => parseInt(h, 16)), clientSeed: r.clientSeed,
-    nonce, version, deck: deck(r.deck), dealt, history: history(r.history, dealt.length) };
+    nonce, version, deck: deck(r.deck), dealt, deals: script, history: history(r.history, length, script), piles: piles(r.piles) };
 }
