@@ -96,12 +96,38 @@ export function pile(ctx: CanvasRenderingContext2D, x: number, y: number, count:
       card(ctx, { x: x - l * 0.5, y: y - l * 0.9, rot: 0, flip: 0 }, { face: look.back, back: look.back, cw, ch, selected: false });
     }
   }
-  ctx.fillStyle = LABEL;
+  ctx.restore();
+  label(ctx, x, y + ch / 2 + 9, look.label);
+}
+
+/** A label's box on the canvas, in CSS pixels (its backing plate). */
+export interface LabelBox {
+  readonly text: string;
+  readonly x: number;
+  readonly y: number;
+  readonly w: number;
+  readonly h: number;
+}
+
+/**
+ * Writes a 13-px label centred at x with its top at y, on a dark plate of the felt's colour, so
+ * it stays readable when a card passes over the felt under it; returns the plate's box.
+ */
+export function label(ctx: CanvasRenderingContext2D, x: number, y: number, text: string, ink = LABEL): LabelBox {
+  ctx.save();
   ctx.font = '600 13px system-ui, sans-serif';
   ctx.textAlign = 'center';
   ctx.textBaseline = 'top';
-  ctx.fillText(look.label, x, y + ch / 2 + 9);
+  const w = Math.ceil(ctx.measureText(text).width) + 10;
+  const box = { text, x: x - w / 2, y: y - 3, w, h: 19 };
+  ctx.fillStyle = 'rgba(12, 46, 29, 0.78)';
+  ctx.beginPath();
+  ctx.roundRect(box.x, box.y, box.w, box.h, 6);
+  ctx.fill();
+  ctx.fillStyle = ink;
+  ctx.fillText(text, x, y);
   ctx.restore();
+  return box;
 }
 
 /** Writes a quiet one-line hint centred at (x, y) (shown on an empty table). */
