@@ -97,7 +97,7 @@ export function pile(ctx: CanvasRenderingContext2D, x: number, y: number, count:
     }
   }
   ctx.restore();
-  label(ctx, x, y + ch / 2 + 9, look.label);
+  if (look.label) label(ctx, x, y + ch / 2 + 9, look.label);
 }
 
 /** A label's box on the canvas, in CSS pixels (its backing plate). */
