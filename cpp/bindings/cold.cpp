@@ -34,6 +34,7 @@ std::string deck_info(const fd::Deck& d) {
   t << "{\"rng\":\"" << d.rng().name() << "\",\"strategy\":\"" << fd::strategy_name(d.strategy()) << "\",\"style\":\""
     << c.style_name() << "\",\"decks\":" << (c.style ? c.decks : 1u) << ",\"jokers\":" << (c.style ? c.jokers : 0u)
     << ",\"size\":" << d.size() << ",\"seeded\":" << (d.rng().secure() ? "false" : "true");
+  if (d.cut()) t << ",\"cut\":" << d.cut();
   if (const fd::ProvableSeeds* p = d.provable()) {
     fd::Sha256 h;
     h.update(std::string_view(reinterpret_cast<const char*>(p->server.data()), p->server.size()));
@@ -62,15 +63,22 @@ namespace {
 bool entropy_from_js(std::uint8_t* out, std::size_t n) { return js_entropy(out, n) != 0; }
 const bool g_entropy_installed = (fd::set_entropy_source(&entropy_from_js), true);
 
+/// A shoe's penetration (`cut` 1: `penetration` holds it; 0: no cut card), checked by the core.
+std::optional<double> penetration_of(const val& s) {
+  if (!s["cut"].as<bool>()) return std::nullopt;
+  return s["penetration"].as<double>();
+}
+
 /// A deck's options as TypeScript checked them (options.ts): DeckSpec in binding.ts.
 struct DeckSpec {
   std::string style;
   u32 decks, jokers, size;
   std::string strategy;
   EngineSpec engine;
+  std::optional<double> penetration;
   explicit DeckSpec(const val& s)
       : style(bytes_of(s["style"])), decks(s["decks"].as<u32>()), jokers(s["jokers"].as<u32>()), size(s["size"].as<u32>()),
-        strategy(bytes_of(s["strategy"])), engine(s["engine"]) {}
+        strategy(bytes_of(s["strategy"])), engine(s["engine"]), penetration(penetration_of(s)) {}
 };
 /// A provable deck's options (provable.hpp, docs/provably-fair.md): `server` the 32 seed bytes,
 /// `client` the UTF-8 client seed, `nonce` an integer 0 … 2^53 − 1 (exact in a double),
@@ -81,24 +89,29 @@ struct ProvableSpec {
   std::string server, client;
   double nonce;
   u32 version;
+  std::optional<double> penetration;
   explicit ProvableSpec(const val& s)
       : style(bytes_of(s["style"])), decks(s["decks"].as<u32>()), jokers(s["jokers"].as<u32>()), size(s["size"].as<u32>()),
         server(bytes_of(s["server"])), client(bytes_of(s["client"])), nonce(s["nonce"].as<double>()),
-        version(s["version"].as<u32>()) {}
+        version(s["version"].as<u32>()), penetration(penetration_of(s)) {}
 };
 /// A saved state's fields (fd::StateFields; web/src/state.ts read the JSON and checked each
-/// field's type). The ids, the undealt, returned and dealt piles then the dice, are in the input
-/// buffer (input()); flags: 1 seeded, 2 order "hidden", 4 engine present (else null). `entropy`
-/// (32 bytes) keys a state saved without its secret.
+/// field's type). The ids, the undealt, returned and dealt piles, then each named pile's cards,
+/// then the dice, are in the input buffer (input()); flags: 1 seeded, 2 order "hidden", 4 engine
+/// present (else null), 8 version 2 (then `cut` and `drawn` are integers, −1 for a null cut).
+/// `named` holds each named pile's name length and card count, its names' UTF-8 bytes one after
+/// the other in `names`. `entropy` (32 bytes) keys a state saved without its secret.
 struct StateSpec {
-  std::string style, strategy, rng, engine, entropy;
-  double decks, jokers, size;
+  std::string style, strategy, rng, engine, entropy, names, named;
+  double decks, jokers, size, cut, drawn;
   u32 flags, undealt, returned, dealt, ids;
   explicit StateSpec(const val& s)
       : style(bytes_of(s["style"])), strategy(bytes_of(s["strategy"])), rng(bytes_of(s["rng"])), engine(bytes_of(s["engine"])),
-        entropy(bytes_of(s["entropy"])), decks(s["decks"].as<double>()), jokers(s["jokers"].as<double>()),
-        size(s["size"].as<double>()), flags(s["flags"].as<u32>()), undealt(s["undealt"].as<u32>()),
-        returned(s["returned"].as<u32>()), dealt(s["dealt"].as<u32>()), ids(s["ids"].as<u32>()) {}
+        entropy(bytes_of(s["entropy"])), names(bytes_of(s["names"])), named(bytes_of(s["named"])),
+        decks(s["decks"].as<double>()), jokers(s["jokers"].as<double>()), size(s["size"].as<double>()),
+        cut(s["cut"].as<double>()), drawn(s["drawn"].as<double>()), flags(s["flags"].as<u32>()),
+        undealt(s["undealt"].as<u32>()), returned(s["returned"].as<u32>()), dealt(s["dealt"].as<u32>()),
+        ids(s["ids"].as<u32>()) {}
 };
 
 /// The input buffer for a state's ids: filled by JS through input(n), read by restore().
@@ -112,6 +125,7 @@ CoreDeck* make(const val& spec) {
   return guard<CoreDeck*>(nullptr, [&] {
     const DeckSpec s(spec);
     const auto c = composition(s.style, s.decks, s.jokers, s.size);
+    if (s.penetration) return adopt(std::make_unique<fd::Deck>(c, fd::parse_strategy(s.strategy), s.engine.make(), s.penetration));
     return adopt(std::make_unique<fd::Deck>(c, fd::parse_strategy(s.strategy), s.engine.make()));
   });
 }
@@ -127,7 +141,9 @@ CoreDeck* make_provable(const val& spec) {
     seeds.client = s.client;
     seeds.nonce = static_cast<std::uint64_t>(s.nonce);
     seeds.version = s.version;  // checked by the Deck (ProvableSeeds::validate)
-    return adopt(std::make_unique<fd::Deck>(composition(s.style, s.decks, s.jokers, s.size), seeds));
+    const auto c = composition(s.style, s.decks, s.jokers, s.size);
+    if (s.penetration) return adopt(std::make_unique<fd::Deck>(c, seeds, s.penetration));
+    return adopt(std::make_unique<fd::Deck>(c, seeds));
   });
 }
 
@@ -153,7 +169,20 @@ CoreDeck* restore(const val& spec) {
     const u32* ids = input.data();
     const auto take = [&ids](std::vector<u32>& pile, u32 n) { pile.assign(ids, ids + n), ids += n; };
     take(f.undealt, s.undealt), take(f.returned, s.returned), take(f.dealt, s.dealt);
-    take(f.dice, words - s.undealt - s.returned - s.dealt);
+    u32 left = words - s.undealt - s.returned - s.dealt;
+    std::size_t name_at = 0;
+    for (std::size_t i = 0; i + 8 <= s.named.size(); i += 8) {  // (name length, count) pairs of u32
+      u32 pair[2];
+      std::memcpy(pair, s.named.data() + i, sizeof pair);
+      const u32 length = static_cast<u32>(std::min<std::size_t>(pair[0], s.names.size() - name_at)), count = std::min(pair[1], left);
+      f.piles.emplace_back(s.names.substr(name_at, length), std::vector<u32>());
+      name_at += length, left -= count, take(f.piles.back().second, count);
+    }
+    take(f.dice, left);
+    if (s.flags & 8) {
+      if (s.cut >= 0) f.cut = whole(s.cut);
+      f.drawn = whole(s.drawn);
+    }
     std::vector<u32>().swap(input);
     std::optional<fd::Bytes32> key;
     if (!s.entropy.empty()) key = to_key(s.entropy);
@@ -193,6 +222,79 @@ bool return_cards(CoreDeck& d, u32 n) {
   return on(&d, [&](fd::Deck& k) {
     return guard(false, [&] { return k.return_cards(std::span(d.buffer.data(), std::min<std::size_t>(n, d.buffer.size()))), true; });
   });
+}
+
+/// Names a pile: checks `name` (TypeError naming `param`) and gives it the next number in
+/// g_pile_names (decks.hpp); −1 with the error recorded.
+int pile_name(const val& name, const val& param) {
+  return guard(-1, [&] {
+    std::string n = bytes_of(name);
+    fd::check_pile_name(n, bytes_of(param));
+    g_pile_names.push_back(std::move(n));
+    return static_cast<int>(g_pile_names.size() - 1);
+  });
+}
+void forget_pile_names() { std::vector<std::string>().swap(g_pile_names); }
+
+/// Copies a core result (ids) into the buffer; how many.
+u32 to_buffer(CoreDeck& d, const std::vector<u32>& ids) {
+  std::copy(ids.begin(), ids.end(), d.reserve(static_cast<u32>(ids.size())));
+  return static_cast<u32>(ids.size());
+}
+/// Deals exactly n cards onto pile number `pile` (g_pile_names) into the buffer in dealing order:
+/// how many, or kFailed (error recorded, nothing changed: too few cards, too many piles, no
+/// entropy for a re-key). deal_hands and deal_pattern the same; a pattern's packets are `packets`
+/// (pile number, count) pairs at the start of the buffer.
+u32 deal_to(CoreDeck& d, u32 pile, u32 n) {
+  return on(&d, [&](fd::Deck& k) { return guard(kFailed, [&] { return to_buffer(d, k.deal_to(pile_named(pile), n)); }); });
+}
+u32 deal_hands(CoreDeck& d, u32 seats, u32 per_seat) {
+  return on(&d, [&](fd::Deck& k) { return guard(kFailed, [&] { return to_buffer(d, k.deal_hands(seats, per_seat)); }); });
+}
+u32 deal_pattern(CoreDeck& d, u32 packets) {
+  return on(&d, [&](fd::Deck& k) {
+    return guard(kFailed, [&] {
+      std::vector<fd::Packet> list(std::min<std::size_t>(packets, d.buffer.size() / 2));
+      for (std::size_t i = 0; i < list.size(); ++i) list[i] = {std::string(pile_named(d.buffer[2 * i])), d.buffer[2 * i + 1]};
+      return to_buffer(d, k.deal_pattern(list));
+    });
+  });
+}
+
+/// Copies pile number `pile`'s cards (in the order they arrived) into the buffer; how many.
+u32 pile_cards(CoreDeck& d, u32 pile) {
+  return on(&d, [&](fd::Deck& k) {
+    return guard(kFailed, [&] {
+      const auto v = k.pile_cards(pile_named(pile));
+      std::copy(v.begin(), v.end(), d.reserve(static_cast<u32>(v.size())));
+      return static_cast<u32>(v.size());
+    });
+  });
+}
+/// The names of the piles that hold cards, in the core's order, separated by spaces (text result).
+val pile_names(CoreDeck& d) {
+  return on(&d, [&](fd::Deck& k) {
+    return text_or_null([&] {
+      std::string out;
+      for (const std::string& name : k.pile_names()) out += (out.empty() ? "" : " ") + name;
+      return out;
+    });
+  });
+}
+/// Moves the n ids at the buffer onto pile number `to` (from pile number `from`, or any pile if
+/// from < 0): all or nothing. False: error recorded.
+bool move_cards(CoreDeck& d, u32 n, u32 to, int from) {
+  return on(&d, [&](fd::Deck& k) {
+    return guard(false, [&] {
+      std::optional<std::string_view> source;
+      if (from >= 0) source = pile_named(static_cast<u32>(from));
+      k.move_cards(std::span(d.buffer.data(), std::min<std::size_t>(n, d.buffer.size())), pile_named(to), source);
+      return true;
+    });
+  });
+}
+bool cut_card_out(CoreDeck& d) {
+  return on(&d, [](fd::Deck& k) { return k.cut_card_out(); });
 }
 
 CoreWords* words_make(const val& engine) {
@@ -236,9 +338,18 @@ EMSCRIPTEN_BINDINGS(fairdeck_deck) {
       .function("pile", &pile)
       .function("reserve", &reserve)
       .function("returnCards", &return_cards)
+      .function("dealTo", &deal_to)
+      .function("dealHands", &deal_hands)
+      .function("dealPattern", &deal_pattern)
+      .function("pileCards", &pile_cards)
+      .function("pileNames", &pile_names)
+      .function("moveCards", &move_cards)
+      .function("cutCardOut", &cut_card_out)
       .function("info", &info)
       .function("save", &save);
   function("input", &input);
+  function("pileName", &pile_name);
+  function("forgetPileNames", &forget_pile_names);
   class_<CoreWords>("CoreWords")
       .class_function("make", &words_make, allow_raw_pointers())
       .function("next", &hot::words_next);

@@ -6,6 +6,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <string>
 #include <vector>
 
 #include "common.hpp"
@@ -55,6 +56,14 @@ struct CoreWords {
   fd::Rng rng;
   std::vector<u32> out;
 };
+
+/// Pile names by number. TypeScript names each pile once (pileName in cold.cpp, after the core
+/// checked it) and then passes its number, so a deal onto a pile costs no string crossing; it
+/// keeps the numbers it was given in a Map and clears both (forgetPileNames) when the table is
+/// full. A number is only ever an index the binding handed out, so TS never holds a stale one.
+inline std::vector<std::string> g_pile_names;
+/// Pile number `i`'s name; an unknown number (never one TypeScript holds) names no pile.
+inline std::string_view pile_named(std::size_t i) noexcept { return i < g_pile_names.size() ? std::string_view(g_pile_names[i]) : std::string_view(); }
 
 /// The hot methods (fairdeck.cpp, -O3), bound in cold.cpp's EMSCRIPTEN_BINDINGS.
 namespace hot {

@@ -28,6 +28,8 @@ std::string manifest() {
   t.list(styles) << ",\"algorithms\":";
   t.list(fd::kAlgorithmNames)
       << ",\"piles\":{\"undealt\":0,\"returned\":1,\"dealt\":2}"
+         ",\"pileNames\":{\"default\":\"" << fd::kDefaultPile << "\",\"burn\":\"" << fd::kBurnPile
+      << "\",\"hand\":\"" << fd::kHandPrefix << "\"}"
          ",\"measures\":{\"permutations\":0,\"positions\":1,\"time\":2}"
          ",\"seedKinds\":{\"entropy\":0,\"integer\":1,\"text\":2,\"bytes\":3}"
          ",\"errorKinds\":{\"none\":0,\"error\":1,\"type\":2,\"range\":3}"
@@ -35,6 +37,7 @@ std::string manifest() {
       << fd::kMaxCards << ",\"maxDecks\":" << fd::kMaxDecks << ",\"maxJokers\":" << fd::kMaxJokers
       << ",\"maxPermutationN\":" << fd::kMaxPermutationN << ",\"maxMatrixN\":" << fd::kMaxMatrixN
       << ",\"maxTimingN\":" << fd::kMaxTimingN << ",\"reseedWords\":" << fd::kReseedWords
+      << ",\"maxPiles\":" << fd::kMaxPiles << ",\"maxSeats\":" << fd::kMaxSeats << ",\"maxPileName\":" << fd::kMaxPileName
       << ",\"entropyBytes\":32,\"failed\":" << kFailed << "}}";
   return std::move(t.s);
 }

@@ -121,7 +121,7 @@ describe('Deck dealing window', () => {
 function coreDeckPrototype(): CoreDeck {
   const h = native().CoreDeck.make({
     style: bytes('french'), decks: 1, jokers: 0, size: 0, strategy: bytes('eager'),
-    engine: { rng: bytes('chacha20'), seedKind: manifest().seedKinds.integer, seed: new Uint8Array(8) },
+    engine: { rng: bytes('chacha20'), seedKind: manifest().seedKinds.integer, seed: new Uint8Array(8) }, cut: 0, penetration: 0,
   });
   if (h === null) throw new Error('CoreDeck.make failed');
   const proto = Object.getPrototypeOf(h) as CoreDeck;

@@ -17,7 +17,7 @@ beforeAll(async () => {
 const text = (s: string) => new TextEncoder().encode(s);
 const spec = (over: Partial<DeckSpec> = {}): DeckSpec => ({
   style: bytes('french'), decks: 1, jokers: 0, size: 0, strategy: bytes('eager'),
-  engine: { rng: bytes('chacha20'), seedKind: 2, seed: text('embind') }, ...over,
+  engine: { rng: bytes('chacha20'), seedKind: 2, seed: text('embind') }, cut: 0, penetration: 0, ...over,
 });
 const glueFiles = ['fairdeck', 'shuffle', 'fairness'].map((name) => new URL(`../../web/src/wasm/${name}-glue.js`, import.meta.url));
 const evalSite = /(?<![\w$.])(new\s+Function|eval)\s*\(/;

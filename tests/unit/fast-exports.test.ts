@@ -49,7 +49,7 @@ describe('the objects hot calls go through stay in V8 fast mode', () => {
     const d = native(), s = shuffleCore(), f = await loadFairness();
     const classes = [d.CoreDeck, d.CoreWords, s.CoreBulk, f.CoreExperiment] as unknown as { prototype: object }[];
     const handles = [
-      d.CoreDeck.make({ style: bytes('french'), decks: 1, jokers: 0, size: 0, strategy: bytes('eager'), engine }),
+      d.CoreDeck.make({ style: bytes('french'), decks: 1, jokers: 0, size: 0, strategy: bytes('eager'), engine, cut: 0, penetration: 0 }),
       d.CoreWords.make(engine),
       s.CoreBulk.make(10, engine),
       f.CoreExperiment.make({ algorithm: bytes('fisher-yates'), measure: manifest().measures.permutations, n: 3, rounds: 1, engine }),

@@ -181,7 +181,7 @@ describe('errors raised in the core', () => {
     };
     const integerSeed = manifest().seedKinds.integer;
     const rawDeck = (style: string, decks: number, strategy: string, seed: Uint8Array) =>
-      failed(c.CoreDeck.make({ style: bytes(style), decks, jokers: 0, size: 0, strategy: bytes(strategy), engine: { rng: bytes('chacha20'), seedKind: integerSeed, seed } }));
+      failed(c.CoreDeck.make({ style: bytes(style), decks, jokers: 0, size: 0, strategy: bytes(strategy), engine: { rng: bytes('chacha20'), seedKind: integerSeed, seed }, cut: 0, penetration: 0 }));
     const rawWords = (rng: string, seed: Uint8Array) => failed(c.CoreWords.make({ rng: bytes(rng), seedKind: integerSeed, seed }));
     /**
      * CoreDeck.restore as fromJSON calls it (the ids through input(), then the fields), with the
@@ -197,6 +197,7 @@ describe('errors raised in the core', () => {
       return failed(c.CoreDeck.restore({
         style: bytes(f.style), strategy: bytes(f.strategy), rng: bytes(f.rng), engine: bytes(f.engine ?? ''), entropy: new Uint8Array(0),
         decks: f.decks, jokers: f.jokers, size: over.size ?? f.size, flags: f.flags, undealt, returned, dealt, ids: over.count ?? ids.length,
+        named: f.named, names: f.names, cut: f.cut, drawn: f.drawn,
       }));
     };
     const cases: [string, () => unknown, ErrorConstructor, RegExp][] = [

@@ -10,6 +10,7 @@
  */
 import { core } from './load.js';
 import type { EmbindModule, Handle } from './instantiate.js';
+import { show } from './errors.js';
 import { manifest } from './manifest.js';
 
 /**
@@ -46,6 +47,9 @@ export interface DeckSpec {
   size: number;
   strategy: Bytes;
   engine: EngineSpec;
+  /** 1: a cut card at `penetration`; 0: none. */
+  cut: number;
+  penetration: number;
 }
 
 /** A provable deck's options (ProvableSpec in cold.cpp). */
@@ -59,6 +63,9 @@ export interface ProvableSpec {
   nonce: number;
   /** The scheme's version, 1 or 2. */
   version: number;
+  /** As in DeckSpec. */
+  cut: number;
+  penetration: number;
 }
 
 /** A saved state's fields (StateSpec in cold.cpp; the ids go through input()). */
@@ -71,11 +78,18 @@ export interface StateSpec {
   decks: number;
   jokers: number;
   size: number;
+  /** 1 seeded, 2 order "hidden", 4 engine present, 8 version 2 (cut and drawn given). */
   flags: number;
   undealt: number;
   returned: number;
   dealt: number;
   ids: number;
+  /** Each named pile's name length and card count (u32 pairs, as bytes); their names' UTF-8 in `names`. */
+  named: Bytes;
+  names: Bytes;
+  /** The cut card's place, −1 for null; the cards drawn (version 2 only). */
+  cut: number;
+  drawn: number;
 }
 
 /** Embind's class "CoreDeck" (cpp/bindings/cold.cpp and fairdeck.cpp say what each does). */
@@ -98,6 +112,17 @@ export interface CoreDeck extends Handle {
   returnCards(n: number): boolean;
   info(): Uint8Array | null;
   save(includeSecret: boolean): Uint8Array | null;
+  /** Piles are passed by number (pileId below). Each deal writes its ids to the buffer: how many, or failed. */
+  dealTo(pile: number, n: number): number;
+  dealHands(seats: number, perSeat: number): number;
+  /** The packets are (pile number, count) pairs at the start of the buffer. */
+  dealPattern(packets: number): number;
+  pileCards(pile: number): number;
+  /** Names separated by spaces (text result). */
+  pileNames(): Uint8Array | null;
+  /** The n ids at the buffer onto pile `to`, from pile `from` (−1: any pile). */
+  moveCards(n: number, to: number, from: number): boolean;
+  cutCardOut(): boolean;
 }
 
 /** Embind's class "CoreWords": a stream of an engine's raw 32-bit words. */
@@ -125,6 +150,44 @@ export interface DeckModule extends BasicModule {
   /** n slots for a state's ids (read by CoreDeck.restore), or null on a recorded error. */
   input(n: number): Uint32Array | null;
   faces(style: Bytes, jokers: number): Uint8Array | null;
+  /** Checks a pile name (TypeError naming `param`) and gives it the next number; −1 on a recorded error. */
+  pileName(name: Bytes, param: Bytes): number;
+  /** Forgets every pile number (pileId clears its Map with it). */
+  forgetPileNames(): void;
+}
+
+/** Pile names the binding has numbered, per module instance: name → number. */
+const pileNumbers = new WeakMap<DeckModule, Map<string, number>>();
+/** Most pile names numbered at once; past it both tables start again (a page using ever new names stays bounded). */
+const MAX_PILE_NUMBERS = 4096;
+
+/**
+ * The binding's numbers for pile names, `names[i]` checked as parameter `params[i]` (the core's
+ * TypeError names it). Each name crosses into WASM once per page; later deals pass its number. If
+ * the table had to start again part way, the names are numbered again, so all numbers returned
+ * are current.
+ */
+export function pileIds(m: DeckModule, names: readonly unknown[], params: readonly string[]): number[] {
+  let table = pileNumbers.get(m);
+  if (!table) pileNumbers.set(m, (table = new Map()));
+  for (let attempt = 0; ; attempt++) {
+    const out: number[] = [];
+    let restarted = false;
+    for (let i = 0; i < names.length; i++) {
+      const name = names[i];
+      if (typeof name !== 'string') throw new TypeError(`${params[i]} must be a pile name (a string), got ${show(name)}`);
+      let id = table.get(name);
+      if (id === undefined) {
+        if (table.size >= MAX_PILE_NUMBERS) m.forgetPileNames(), table.clear(), (restarted = true);
+        id = m.pileName(encoder.encode(name), bytes(params[i]));
+        if (id < 0) throw coreError(m);
+        table.set(name, id);
+      }
+      out.push(id);
+    }
+    if (!restarted) return out;
+    if (attempt > 0) throw new RangeError(`one call can name at most ${MAX_PILE_NUMBERS} different piles, got ${names.length} names`);
+  }
 }
 
 /** The loaded deck module; throws the "not initialised" Error before init(). */

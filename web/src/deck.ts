@@ -13,7 +13,7 @@
  * forget to tell the core, and caller code that re-enters the deck sees a consistent deck.
  * `remaining` and `returned` only subtract `taken`, so they leave the window open.
  */
-import { bytes, construct, coreError, native, takeText, type CoreDeck, type DeckModule } from './binding.js';
+import { bytes, construct, coreError, native, pileIds, takeText, type CoreDeck, type DeckModule } from './binding.js';
 import { cardTable, resolveIds, type Card, type CardTable } from './card.js';
 import { entropy, seedOrEntropy } from './entropy.js';
 import { show } from './errors.js';
@@ -59,13 +59,14 @@ export class Deck implements Iterable<Card> {
       if (p) {  // provable decks: their own core constructor (cpp/include/fairdeck/provable.hpp)
         h = construct(() => c.CoreDeck.makeProvable({
           style: bytes(o.style), decks: o.decks, jokers: o.jokers, size: o.size, server: p.serverBytes, client: p.clientBytes, nonce: p.nonce,
-          version: p.version,
+          version: p.version, cut: o.penetration === undefined ? 0 : 1, penetration: o.penetration ?? 0,
         }));
       } else {
         const seed = seedOrEntropy(o.seed);
         h = construct(() => c.CoreDeck.make({
           style: bytes(o.style), decks: o.decks, jokers: o.jokers, size: o.size, strategy: bytes(o.strategy),
           engine: { rng: bytes(o.rng), seedKind: seed.kind, seed: seed.bytes },
+          cut: o.penetration === undefined ? 0 : 1, penetration: o.penetration ?? 0,
         }));
       }
       if (h === null) throw coreError(c);
@@ -109,6 +110,7 @@ export class Deck implements Iterable<Card> {
     const h = construct(() => c.CoreDeck.restore({
       style: bytes(f.style), strategy: bytes(f.strategy), rng: bytes(f.rng), engine: bytes(f.engine ?? ''), entropy: fresh,
       decks: f.decks, jokers: f.jokers, size: f.size, flags: f.flags, undealt, returned, dealt, ids: f.ids.length,
+      named: f.named, names: f.names, cut: f.cut, drawn: f.drawn,
     }));
     if (h === null) throw coreError(c);
     const token = {};
@@ -150,7 +152,14 @@ export class Deck implements Iterable<Card> {
   get returned(): number {
     return this.#live().returned();
   }
-  /** The cards currently out of the deck (dealt and not returned), in no guaranteed order. */
+  /**
+   * True once a shoe's cut card has come out: ⌈penetration · size⌉ cards drawn since the last
+   * shuffle (options.penetration). Dealing goes on; shuffle() puts it back. Always false without one.
+   */
+  get cutCardOut(): boolean {
+    return this.#live().cutCardOut();
+  }
+  /** The cards currently out of the deck (dealt and not returned, in every pile), in no guaranteed order. */
   get dealt(): Card[] {
     return this.#pile(manifest().piles.dealt);
   }
@@ -201,8 +210,8 @@ export class Deck implements Iterable<Card> {
   }
 
   /**
-   * Puts dealt cards into the return pile; they are dealt again only after the undealt cards run
-   * out. Cards may be Card objects, codes ('AS') or ids. All or nothing: a RangeError, and no
+   * Puts dealt cards, from any pile, into the return pile; they are dealt again only after the
+   * undealt cards run out. Cards may be Card objects, codes ('AS') or ids. All or nothing: a RangeError, and no
    * change, if any is unknown, not dealt, already returned or named twice.
    */
   returnCards(cards: Iterable<Card | string | number>): void {
@@ -215,6 +224,105 @@ export class Deck implements Iterable<Card> {
     if (!h.reserve(ids.length)) throw coreError(this.#c);
     this.#buffer(h, ids.length).set(ids);
     if (!h.returnCards(ids.length)) throw coreError(this.#c);
+  }
+
+  /**
+   * Deals `perSeat` cards to each of `seats` hands round by round, like a dealer: the first card
+   * to seat 0, the second to seat 1, … Seat i's cards go to pile `hand:i` (`hand(i)`); the result
+   * is the hands, seat 0 first. All or nothing: a RangeError, and no change, if the seats are out
+   * of range or too few cards remain.
+   */
+  dealHands(seats: number, perSeat: number): Card[][] {
+    const h = this.#live();
+    checkInt('seats', seats, 0, 2 ** 32 - 1);
+    checkInt('perSeat', perSeat, 0, 2 ** 32 - 1);
+    const cards = this.#read(h, h.dealHands(seats, perSeat)), hands: Card[][] = [];
+    for (let i = 0; i < seats; i++) hands.push([]);
+    for (let i = 0; i < cards.length; i++) hands[i % seats].push(cards[i]);
+    return hands;
+  }
+
+  /** Deals `n` cards (default 1) onto the burn pile (`pile('burn')`) and returns them. All or nothing, like dealTo. */
+  burn(n = 1): Card[] {
+    return this.dealTo(manifest().pileNames.burn, n);
+  }
+
+  /**
+   * Deals exactly `n` cards (default 1) onto pile `pile` (a name of 1–32 printable ASCII
+   * characters, no spaces) and returns them, as `deal(n)` would deal them. All or nothing: a
+   * RangeError, and no change, if fewer than n cards remain or 64 other piles already hold cards.
+   */
+  dealTo(pile: string, n = 1): Card[] {
+    const h = this.#live();
+    const [id] = pileIds(this.#c, [pile], ['pile']);
+    checkInt('n', n, 0, 2 ** 32 - 1);
+    return this.#read(h, h.dealTo(id, n));
+  }
+
+  /**
+   * Deals packets in order, each `count` cards onto its `pile` (Skat: 3 to each hand, 2 to the
+   * skat, 4 each, 3 each) and returns the cards in dealing order. One call into WASM for the
+   * whole pattern; all or nothing for the whole pattern.
+   */
+  dealPattern(packets: Iterable<{ readonly pile: string; readonly count: number }>): Card[] {
+    this.#live();
+    // Copied and read first: caller code (iterators, getters) is over before the deck is touched.
+    const list = copyIterable(packets, 'packets', '{ pile, count } objects');
+    const names: unknown[] = [], params: string[] = [], counts: number[] = [];
+    for (let i = 0; i < list.length; i++) {
+      const p = list[i];
+      if (typeof p !== 'object' || p === null) throw new TypeError(`packets[${i}] must be an object { pile, count }, got ${show(p)}`);
+      const { pile, count } = p as { pile?: unknown; count?: unknown };
+      names.push(pile), params.push(`packets[${i}].pile`);
+      counts.push(checkInt(`packets[${i}].count`, count, 0, 2 ** 32 - 1));
+    }
+    const ids = pileIds(this.#c, names, params), h = this.#live();
+    if (!h.reserve(2 * ids.length)) throw coreError(this.#c);
+    const buffer = this.#buffer(h, 2 * ids.length);
+    for (let i = 0; i < ids.length; i++) (buffer[2 * i] = ids[i]), (buffer[2 * i + 1] = counts[i]);
+    return this.#read(h, h.dealPattern(ids.length));
+  }
+
+  /** Seat `seat`'s hand (pile `hand:<seat>`) in the order its cards arrived. */
+  hand(seat: number): Card[] {
+    checkInt('seat', seat, 0, 2 ** 32 - 1);
+    return this.pile(manifest().pileNames.hand + seat);
+  }
+
+  /**
+   * The cards of pile `name` in the order they arrived (empty if it holds none). `'dealt'` is the
+   * pile `dealOne()` and `deal(n)` deal to.
+   */
+  pile(name: string): Card[] {
+    const h = this.#live();
+    const [id] = pileIds(this.#c, [name], ['name']);
+    return this.#read(h, h.pileCards(id));
+  }
+
+  /** The piles that hold cards: 'dealt' first if it holds any, then the others in the order they got their first card. */
+  get piles(): string[] {
+    const text = takeText(this.#c, this.#live().pileNames());
+    return text === '' ? [] : text.split(' ');
+  }
+
+  /**
+   * Moves dealt cards onto pile `to`, where they arrive in the order given (a fold:
+   * `moveCards(deck.hand(2), 'discard')`). Cards may be Card objects, codes or ids; each must be
+   * dealt (in any pile, or in `options.from`). Moved cards are not dealt again. All or nothing: a
+   * RangeError naming the first bad card, and no change.
+   */
+  moveCards(cards: Iterable<Card | string | number>, to: string, options?: { from?: string }): void {
+    this.#live();
+    const o = checkKeys(options, ['from'], 'moveCards options');
+    const list = copyIterable(cards, 'cards', 'cards, codes or ids');
+    const from = o.from;
+    const [toId, fromId = -1] = pileIds(this.#c, from === undefined ? [to] : [to, from], ['to', 'from']);
+    const h = this.#live();
+    const ids = resolveIds(list, this.#cards, this.size, () =>
+      new Set(this.#read(h, fromId < 0 ? h.pile(manifest().piles.dealt) : h.pileCards(fromId)).map((c) => c.id)));
+    if (!h.reserve(ids.length)) throw coreError(this.#c);
+    this.#buffer(h, ids.length).set(ids);
+    if (!h.moveCards(ids.length, toId, fromId)) throw coreError(this.#c);
   }
 
   /** The deck's state as plain JSON. A secure deck's key and future order only with includeSecret. */

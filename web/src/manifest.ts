@@ -19,6 +19,8 @@ export interface Manifest {
   readonly algorithms: readonly string[];
   /** Pile numbers as the core takes them. */
   readonly piles: { readonly undealt: number; readonly returned: number; readonly dealt: number };
+  /** Pile names: the default pile (dealOne, deal), the burn pile, and what a seat's hand pile starts with. */
+  readonly pileNames: { readonly default: string; readonly burn: string; readonly hand: string };
   /** What a fairness experiment counts, as the core numbers it. */
   readonly measures: { readonly permutations: number; readonly positions: number; readonly time: number };
   /** Seed kinds, as the core numbers them. */
@@ -41,6 +43,12 @@ export interface Manifest {
     readonly maxTimingN: number;
     /** Engine words a secure deck produces between fresh keys. */
     readonly reseedWords: number;
+    /** Most piles besides the default one that can hold cards at once. */
+    readonly maxPiles: number;
+    /** Most seats dealHands deals to. */
+    readonly maxSeats: number;
+    /** Longest pile name, in bytes. */
+    readonly maxPileName: number;
     /** Bytes of platform entropy in a key. */
     readonly entropyBytes: number;
     /** What count-returning exports give when they fail. */

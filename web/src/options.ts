@@ -36,9 +36,15 @@ export interface DeckOptions extends RandomOptions {
   size?: number;
   /** A provably fair deck (docs/provably-fair.md); excludes seed, rng and strategy. */
   provable?: ProvableSeeds;
+  /**
+   * A shoe's cut card: the share of the deck dealt before it comes out, 0 < p ≤ 1 (say 0.75).
+   * `deck.cutCardOut` turns true once ⌈p · size⌉ cards have been dealt; dealing goes on, and
+   * `shuffle()` puts the cut card back.
+   */
+  penetration?: number;
 }
 
-const DECK_KEYS: readonly string[] = ['seed', 'rng', 'strategy', 'style', 'decks', 'jokers', 'size', 'provable'];
+const DECK_KEYS: readonly string[] = ['seed', 'rng', 'strategy', 'style', 'decks', 'jokers', 'size', 'provable', 'penetration'];
 
 /** A copy of `options` (a plain object or undefined) with only `known` keys; TypeError naming `what` otherwise. */
 export function checkKeys(options: unknown, known: readonly string[], what: string): Record<string, unknown> {
@@ -143,6 +149,8 @@ export interface ResolvedDeckOptions {
   seed: SeedBytes | undefined;
   /** A provable deck's seeds (docs/provably-fair.md); undefined for other decks. */
   provable: ResolvedProvable | undefined;
+  /** The cut card's penetration (its range is checked by the core); undefined: no cut card. */
+  penetration: number | undefined;
 }
 
 /** Validates `new Deck(options)`; throws TypeError/RangeError naming the option. */
@@ -152,15 +160,19 @@ export function deckOptions(options: unknown): ResolvedDeckOptions {
   const { rng, seed } = randomOptions({ seed: o.seed, rng: o.rng });
   const { strategies, styles, limits } = manifest();
   const strategy = checkName('strategy', o.strategy, strategies);
+  const penetration = o.penetration;
+  if (penetration !== undefined && typeof penetration !== 'number') {
+    throw new TypeError(`penetration must be a number greater than 0 and at most 1, got ${show(penetration)}`);
+  }
   if (o.size !== undefined) {
     for (const k of ['style', 'decks', 'jokers']) {
       if (o[k] !== undefined) throw new TypeError(`size makes a generic deck and cannot be combined with ${k}`);
     }
     const size = checkInt('size', o.size, 1, limits.maxCards);
-    return { rng, seed, strategy, style: 'generic', decks: 1, jokers: 0, size, provable };
+    return { rng, seed, strategy, style: 'generic', decks: 1, jokers: 0, size, provable, penetration };
   }
   const style = checkName('style', o.style, styles);
   const decks = o.decks === undefined ? 1 : checkInt('decks', o.decks, 1, limits.maxDecks);
   const jokers = o.jokers === undefined ? 0 : checkInt('jokers', o.jokers, 0, limits.maxJokers);
-  return { rng, seed, strategy, style, decks, jokers, size: 0, provable };
+  return { rng, seed, strategy, style, decks, jokers, size: 0, provable, penetration };
 }

@@ -12,7 +12,8 @@ import type { ProvableInfo } from './provable/round.js';
 /** A deck's saved state: plain JSON, written and validated by the core (see README "State"). */
 export interface DeckState {
   format: 'fairdeck-deck';
-  version: 1;
+  /** 1 as fairdeck 0.1 wrote it; 2 when piles besides 'dealt' hold cards or the deck has a cut card. */
+  version: 1 | 2;
   style: 'french' | 'german' | 'generic';
   decks: number;
   jokers: number;
@@ -26,6 +27,12 @@ export interface DeckState {
   dealt: number[];
   engine: string | null;
   dice: number[];
+  /** Version 2: every pile besides 'dealt' that holds cards, each in the order its cards arrived. */
+  piles?: Record<string, number[]>;
+  /** Version 2: cards dealt before the cut card comes out; null without one. */
+  cut?: number | null;
+  /** Version 2: cards drawn since the last shuffle (what the cut card counts). */
+  drawn?: number;
 }
 
 /** What a deck was made with. */
@@ -39,6 +46,8 @@ export interface DeckInfo {
   readonly size: number;
   /** True if the deck was seeded (reproducible); false if keyed from platform entropy (secure). */
   readonly seeded: boolean;
+  /** A shoe with a cut card: the cards dealt before it comes out (⌈penetration · size⌉). */
+  readonly cut?: number;
   /** Provable decks only: the commitment, client seed and current nonce (never the server seed). */
   readonly provable?: ProvableInfo;
 }
@@ -52,15 +61,22 @@ export interface StateFields {
   decks: number;
   jokers: number;
   size: number;
-  /** 1 seeded, 2 order "hidden", 4 engine present (else null): StateSpec's `flags`. */
+  /** 1 seeded, 2 order "hidden", 4 engine present (else null), 8 version 2: StateSpec's `flags`. */
   flags: number;
-  /** The undealt, returned and dealt piles, then the dice, one after the other. */
+  /** The undealt, returned and dealt piles, then each named pile's cards, then the dice, one after the other. */
   ids: Uint32Array;
-  /** How many of `ids` each pile holds (the dice are the rest). */
+  /** How many of `ids` each of the first three piles holds (the named piles' counts are in `named`; the dice are the rest). */
   piles: [number, number, number];
+  /** Each named pile's name length in bytes and card count, as u32 pairs (bytes); `names` their UTF-8. */
+  named: Uint8Array;
+  names: Uint8Array;
+  /** Version 2: the cut card (−1 for null) and the cards drawn; −1 in version 1. */
+  cut: number;
+  drawn: number;
 }
 
-const known = ['format', 'version', 'style', 'decks', 'jokers', 'size', 'strategy', 'rng', 'seeded', 'order', 'undealt', 'returned', 'dealt', 'engine', 'dice'];
+const known = ['format', 'version', 'style', 'decks', 'jokers', 'size', 'strategy', 'rng', 'seeded', 'order', 'undealt', 'returned', 'dealt', 'engine', 'dice', 'piles', 'cut', 'drawn'];
+const encoder = new TextEncoder();
 /** What JSON integers the core's reader takes: non-negative, below 2^53. */
 const isCount = (x: unknown): x is number => Number.isSafeInteger(x) && (x as number) >= 0;
 /** Own fields only: a polluted Object.prototype must not fill in a missing one. */
@@ -81,7 +97,9 @@ export function readState(parsed: unknown, maxCards: number): StateFields {
   const text = (key: string, what: string) => field<string>(key, (x) => typeof x === 'string', what);
   const count = (key: string) => field<number>(key, isCount, 'an integer');
   if (text('format', '"fairdeck-deck"') !== 'fairdeck-deck') throw new TypeError('state.format must be "fairdeck-deck"');
-  if (field<number>('version', isCount, '1') !== 1) throw new RangeError('state.version must be 1');
+  // Version 2 adds piles, cut and drawn; a state with none of them is version 1 (as 0.1 wrote it).
+  const v2 = has(v, 'piles') || has(v, 'cut') || has(v, 'drawn'), version = v2 ? 2 : 1;
+  if (field<number>('version', isCount, String(version)) !== version) throw new RangeError(`state.version must be ${version}`);
   const size = count('size'), decks = count('decks'), jokers = count('jokers');
   const style = text('style', 'a style name'), strategy = text('strategy', 'a strategy name'), rng = text('rng', 'an engine name');
   const seeded = field<boolean>('seeded', (x) => typeof x === 'boolean', 'true or false');
@@ -97,9 +115,33 @@ export function readState(parsed: unknown, maxCards: number): StateFields {
   if (engine !== null && typeof engine !== 'string') {
     throw new TypeError('state.engine must be a hex string (null only for a secure deck saved with order "hidden")');
   }
-  const ids = new Uint32Array(lists.reduce((n, l) => n + l.length, 0));
+  const named: number[] = [], nameBytes: Uint8Array[] = [], pileLists: number[][] = [];
+  let cut = -1, drawn = -1;
+  if (v2) {
+    const what = 'an object of pile names and card-id arrays';
+    const piles = field<Record<string, unknown>>('piles', (x) => x !== null && typeof x === 'object' && !Array.isArray(x), what);
+    // JSON.parse keeps an object's keys in document order, except keys that are array indices ("7"), which come first.
+    for (const name of Object.keys(piles)) {
+      const list = piles[name];
+      if (!Array.isArray(list)) throw new TypeError(`state.piles must be ${what}`);
+      for (const x of list) if (!isCount(x) || x >= maxCards) throw new TypeError('state.piles must hold only card ids (integers)');
+      const b = encoder.encode(name);
+      named.push(b.length, list.length), nameBytes.push(b), pileLists.push(list as number[]);
+    }
+    if (!has(v, 'cut') || !(v.cut === null || isCount(v.cut))) throw new TypeError('state.cut must be an integer or null');
+    cut = v.cut === null ? -1 : (v.cut as number);
+    drawn = count('drawn');
+  }
+  const all = [...lists.slice(0, 3), ...pileLists, lists[3]];
+  const ids = new Uint32Array(all.reduce((n, l) => n + l.length, 0));
   let at = 0;
-  for (const l of lists) ids.set(l, at), (at += l.length);
-  const flags = (seeded ? 1 : 0) | (order === 'hidden' ? 2 : 0) | (engine === null ? 0 : 4);
-  return { style, strategy, rng, engine, decks, jokers, size, flags, ids, piles: [lists[0].length, lists[1].length, lists[2].length] };
+  for (const l of all) ids.set(l, at), (at += l.length);
+  const names = new Uint8Array(nameBytes.reduce((n, b) => n + b.length, 0));
+  at = 0;
+  for (const b of nameBytes) names.set(b, at), (at += b.length);
+  const flags = (seeded ? 1 : 0) | (order === 'hidden' ? 2 : 0) | (engine === null ? 0 : 4) | (v2 ? 8 : 0);
+  return {
+    style, strategy, rng, engine, decks, jokers, size, flags, ids, piles: [lists[0].length, lists[1].length, lists[2].length],
+    named: new Uint8Array(Uint32Array.from(named).buffer), names, cut, drawn,
+  };
 }

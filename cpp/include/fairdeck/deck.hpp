@@ -94,8 +94,12 @@ inline constexpr std::uint32_t kMaxSeats = 64;
 /// Longest pile name, in bytes.
 inline constexpr std::size_t kMaxPileName = 32;
 
+/// The pile burn() deals onto.
+inline constexpr std::string_view kBurnPile = "burn";
+/// What a hand's pile name starts with: seat `seat`'s hand is kHandPrefix + seat.
+inline constexpr std::string_view kHandPrefix = "hand:";
 /// The pile that holds seat `seat`'s hand: "hand:0", "hand:1", …
-inline std::string hand_pile(std::uint32_t seat) { return cat("hand:", seat); }
+inline std::string hand_pile(std::uint32_t seat) { return cat(kHandPrefix, seat); }
 
 namespace detail {
 /// `s` for an error message: at most 40 bytes, bytes outside printable ASCII as \xHH.
@@ -558,7 +562,7 @@ public:
   }
 
   /// deal_to("burn", n).
-  std::vector<std::uint32_t> burn(std::uint32_t n = 1) { return deal_to("burn", n); }
+  std::vector<std::uint32_t> burn(std::uint32_t n = 1) { return deal_to(kBurnPile, n); }
 
   /// Deals `per_seat` cards to each of `seats` hands (piles hand_pile(0) …) round by round, like a
   /// dealer: the first card to seat 0, the second to seat 1, …; returns the ids in dealing order,
@@ -733,7 +737,15 @@ private:
   /// everything before deal(), so a throw changes nothing.
   template <class SlotOf>
   std::vector<std::uint32_t> deal_into(std::span<const std::string_view> targets, std::span<const std::uint64_t> counts,
-                                       std::uint64_t total, SlotOf slot_of) {
+                                       std::uint64_t total, const SlotOf& slot_of) {
+    return deal_slots(targets, counts, total, [](const void* f, std::uint64_t i) { return (*static_cast<const SlotOf*>(f))(i); },
+                      &slot_of);
+  }
+  /// deal_into's body, one copy for every caller (a template per caller cost 3 KB each in WASM):
+  /// card i of the deal goes to targets[slot_of(context, i)].
+  [[gnu::noinline]] std::vector<std::uint32_t> deal_slots(std::span<const std::string_view> targets,
+                                                          std::span<const std::uint64_t> counts, std::uint64_t total,
+                                                          std::size_t (*slot_of)(const void*, std::uint64_t), const void* context) {
     settle();
     const std::size_t old = named_.size();
     std::vector<std::int32_t> dest(targets.size(), -1);  // −1: the default pile; else an index in named_ + fresh
@@ -759,7 +771,7 @@ private:
     deal(static_cast<std::uint32_t>(total), out.data());  // settles, prepares (may throw, before any change), deals
     std::uint32_t named = 0;
     for (std::uint64_t i = 0; i < total; ++i) {
-      const std::int32_t d = dest[slot_of(i)];
+      const std::int32_t d = dest[slot_of(context, i)];
       if (d < 0) continue;
       ++named;
       const auto at = static_cast<std::size_t>(d);
