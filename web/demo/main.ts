@@ -35,7 +35,6 @@ const { options: asked, ignored } = fromQuery(location.search);
 const { choice: askedGame, ignored: gameIgnored } = gameFromQuery(location.search);
 ignored.push(...gameIgnored);
 const gameForm = $<HTMLFormElement>('#game-form');
-const provableKind = mountProvable($<HTMLDetailsElement>('#provable'), () => session.options, () => mode.choice);
 const mode = new GameMode({ canvas: $<HTMLCanvasElement>('#game-table'), controls: $('#game-controls'), list: $<HTMLUListElement>('#game-seats') }, announcer, steps);
 let session: Session;
 try {
@@ -279,10 +278,14 @@ $('#copy-link').addEventListener('click', () => {
     () => announcer.say('Copy the address from the address bar to share this deck.'),
   );
 });
-gameForm.addEventListener('submit', (e) => e.preventDefault());
+gameForm.addEventListener('submit', (e) => {
+  e.preventDefault();
+  setGame(fromGameForm());
+});
 gameForm.addEventListener('change', () => setGame(fromGameForm()));
 bindShortcuts((a) => (script && a !== 'script' ? undefined : actions[a]()), () => (mode.choice ? mode.shortcuts : SHORTCUTS));
 listShortcuts($('#keys'));
+const provableKind = mountProvable($<HTMLDetailsElement>('#provable'), () => session.options, () => mode.choice);
 
 
 toForm(form, session.options);

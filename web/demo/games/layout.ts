@@ -29,9 +29,11 @@ const M = 16; // margin
 const GAP = 14;
 /** Height of a label line (13-px bold text plus its backing plate) and the room kept under a pile for label + note. */
 export const LABEL_H = 20;
-const PILE_FOOT = 44;
-/** Widest label a seat cell must hold ('Seat 10', 'Dealer · 21 + ?'), in CSS px. */
-const SEAT_LABEL_W = 70;
+const PILE_FOOT = 50;
+/** Widest label a seat cell must hold ('Seat 10'), in CSS px. */
+const SEAT_LABEL_W = 68;
+/** Half the widest pile label ('Deck · 52', 'Shoe · 312', 'Shuffle needed', 'Discards · 120'), in CSS px. */
+const PILE_LABEL_HALF = 58;
 
 const flat = (x: number, y: number): Place => ({ x, y, rot: 0 });
 
@@ -47,11 +49,14 @@ function spread(cx: number, y: number, cw: number, room: number, step: number) {
 function holdem(w: number, h: number, seats: number, cw: number, wideTop: boolean): GameLayout | undefined {
   const ch = Math.round(cw * 1.4);
   const boardW = 5 * cw + 4 * 8;
-  const pilesW = 2 * cw + GAP + 10;
+  // Piles far enough apart for their labels, which are wider than a small card.
+  const pileStep = Math.max(cw + GAP + 10, 86);
+  const stockX = M + Math.max(cw / 2 + 4, 42);
+  const pilesW = stockX - M + pileStep + Math.max(cw / 2, 36);
   const topW = wideTop ? pilesW + 2 * GAP + boardW : Math.max(pilesW, boardW);
   if (topW > w - 2 * M) return undefined;
   const band = ch + PILE_FOOT - 14;
-  const cellW = Math.max(1.62 * cw, SEAT_LABEL_W) + 12;
+  const cellW = Math.max(1.62 * cw, SEAT_LABEL_W) + 8;
   const maxCols = Math.floor((w - 2 * M) / cellW);
   if (maxCols < 1) return undefined;
   const rows = Math.ceil(seats / maxCols);
@@ -61,9 +66,9 @@ function holdem(w: number, h: number, seats: number, cw: number, wideTop: boolea
   const seatsTop = M + (wideTop ? band : 2 * band) + 4;
   if (seatsTop + rows * cellH > h - M) return undefined;
   const spots = new Map<string, SpotPlace>();
-  const stock = flat(M + cw / 2 + 4, top);
-  const burn = flat(stock.x + cw + GAP + 10, top);
-  const boardX = wideTop ? burn.x + cw / 2 + 2 * GAP + boardW / 2 : w / 2;
+  const stock = flat(stockX, top);
+  const burn = flat(stock.x + pileStep, top);
+  const boardX = wideTop ? burn.x + Math.max(cw / 2, 36) + 2 * GAP + boardW / 2 : w / 2;
   const boardY = wideTop ? top : top + band;
   spots.set('burn', { labelX: burn.x, labelY: burn.y + ch / 2 + 9, slot: () => burn });
   spots.set('board', { labelX: boardX, labelY: boardY + ch / 2 + 9, slot: (i) => flat(boardX - boardW / 2 + cw / 2 + i * (cw + 8), boardY) });
@@ -74,7 +79,7 @@ function holdem(w: number, h: number, seats: number, cw: number, wideTop: boolea
     const x0 = (w - inRow * cellW) / 2;
     const cx = x0 + (col + 0.5) * cellW;
     const y = seatsTop + row * cellH;
-    spots.set(`seat-${s + 1}`, { labelX: cx, labelY: y, slot: spread(cx, y + LABEL_H + 4 + ch / 2, cw, cellW - 12, cw * 0.62) });
+    spots.set(`seat-${s + 1}`, { labelX: cx, labelY: y, slot: spread(cx, y + LABEL_H + 4 + ch / 2, cw, cellW - 8, cw * 0.62) });
   }
   return { cw, ch, stock, spots };
 }
@@ -83,18 +88,19 @@ function holdem(w: number, h: number, seats: number, cw: number, wideTop: boolea
 function blackjack(w: number, h: number, cw: number, wide: boolean): GameLayout | undefined {
   const ch = Math.round(cw * 1.4);
   const handRoom = cw * (1 + 5 * 0.62);
-  const pileCol = cw + 2 * GAP + 40;
+  const pileCol = Math.max(cw + 2 * GAP + 40, 2 * PILE_LABEL_HALF + 4);
+  const pileStep = Math.max(cw + 2 * GAP + 40, 2 * PILE_LABEL_HALF + 12);
   const rowH = LABEL_H + 4 + ch + 16;
   const pilesH = ch + PILE_FOOT;
-  const needW = wide ? pileCol + handRoom : Math.max(2 * cw + 3 * GAP + 60, handRoom);
+  const needW = wide ? pileCol + handRoom : Math.max(pileCol / 2 + pileStep + PILE_LABEL_HALF, handRoom);
   const needH = wide ? Math.max(2 * pilesH + 8, 2 * rowH) : pilesH + 2 * rowH;
   if (needW > w - 2 * M || needH > h - 2 * M) return undefined;
   const stock = flat(M + pileCol / 2, M + 4 + ch / 2);
-  const discard = wide ? flat(stock.x, stock.y + pilesH + 8) : flat(stock.x + cw + 2 * GAP + 40, stock.y);
+  const discard = wide ? flat(stock.x, stock.y + pilesH + 8) : flat(stock.x + pileStep, stock.y);
   const left = wide ? M + pileCol : M;
   const room = w - M - left;
   const cx = left + room / 2;
-  const y0 = wide ? M + (h - 2 * M - 2 * rowH) / 2 : M + pilesH + 6;
+  const y0 = wide ? M + (h - 2 * M - 2 * rowH) / 2 : M + pilesH + 8;
   const spots = new Map<string, SpotPlace>([
     ['discard', { labelX: discard.x, labelY: discard.y + ch / 2 + 9, slot: () => discard }],
     ['dealer', { labelX: cx, labelY: y0, slot: spread(cx, y0 + LABEL_H + 4 + ch / 2, cw, room, cw * 0.62) }],

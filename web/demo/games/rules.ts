@@ -109,7 +109,6 @@ export class Holdem implements Game {
   readonly seats: number;
   /** Streets dealt so far this hand (0: none). */
   #done = 0;
-  #hands = 0;
 
   constructor(options: DeckOptions, seats: number) {
     if (!Number.isInteger(seats) || seats < MIN_SEATS || seats > MAX_SEATS) throw new RangeError(`seats must be an integer from ${MIN_SEATS} to ${MAX_SEATS}, got ${seats}`);
@@ -183,7 +182,6 @@ export class Holdem implements Game {
     const had = this.#done > 0;
     if (had) this.#deck.shuffle();
     this.#done = 0;
-    this.#hands++;
     return {
       title: 'New hand',
       dealt: [],
@@ -297,7 +295,7 @@ export class Blackjack implements Game {
     const up = d.pile('dealer')[0];
     const pre = shuffled ? `The cut card was out: all ${d.size} cards gathered and the shoe shuffled. ` : '';
     let say = `${pre}You: ${list(p)} (${total(p).value}). Dealer shows ${up.name}, hole card face down.`;
-    if (total(p).value === 21) say += ` Blackjack! ${this.#finish()}`;
+    if (total(p).value === 21) say += ` Blackjack! ${this.#finish('natural')}`;
     else say += ' Hit (H) or stand (S)?';
     return { title: shuffled ? 'Shuffle and deal' : 'Deal', dealt: [...dealt, ...this.#drawn()], say: this.#cut(say), shuffled };
   }
@@ -307,7 +305,7 @@ export class Blackjack implements Game {
     const [card] = d.dealTo('player', 1);
     const t = total(d.pile('player')).value;
     let say = `You draw ${card.name}: ${t}.`;
-    if (t > 21) say += ` Bust. ${this.#finish(true)}`;
+    if (t > 21) say += ` Bust. ${this.#finish('bust')}`;
     else if (t === 21) say += ` ${this.#finish()}`;
     return { title: 'Hit', dealt: [card, ...this.#drawn()], say: this.#cut(say) };
   }
@@ -322,15 +320,19 @@ export class Blackjack implements Game {
     return this.#phase === 'over' ? this.#deck.pile('dealer').slice(2) : [];
   }
 
-  /** Reveals the hole card, lets the dealer draw to 17 unless the player bust, and settles. */
-  #finish(bust = false): string {
+  /**
+   * Reveals the hole card, lets the dealer draw to 17 (not after a bust or a natural: those are
+   * settled at once), and settles.
+   */
+  #finish(how: 'stand' | 'bust' | 'natural' = 'stand'): string {
     const d = this.#deck;
     const dealer = () => d.pile('dealer');
     let words = `Dealer turns ${dealer()[1].name}`;
-    if (!bust) while (total(dealer()).value < 17 && d.remaining > 0) words += `, draws ${d.dealTo('dealer', 1)[0].name}`;
+    if (how === 'stand') while (total(dealer()).value < 17 && d.remaining > 0) words += `, draws ${d.dealTo('dealer', 1)[0].name}`;
     const p = total(d.pile('player')).value;
     const q = total(dealer()).value;
-    this.#result = bust ? 'Dealer wins.' : q > 21 ? 'Dealer busts: you win.' : p > q ? 'You win.' : p < q ? 'Dealer wins.' : 'Push.';
+    if (how === 'natural') this.#result = q === 21 ? 'Push: both have blackjack.' : 'Blackjack: you win.';
+    else this.#result = how === 'bust' ? 'Dealer wins.' : q > 21 ? 'Dealer busts: you win.' : p > q ? 'You win.' : p < q ? 'Dealer wins.' : 'Push.';
     this.#phase = 'over';
     return `${words}: ${q}. ${this.#result}`;
   }
