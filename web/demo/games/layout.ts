@@ -63,8 +63,10 @@ function holdem(w: number, h: number, seats: number, cw: number, wideTop: boolea
   const cols = Math.ceil(seats / rows);
   const cellH = LABEL_H + 4 + ch + 12;
   const top = M + 4 + ch / 2;
-  const seatsTop = M + (wideTop ? band : 2 * band) + 4;
-  if (seatsTop + rows * cellH > h - M) return undefined;
+  const below = M + (wideTop ? band : 2 * band) + 4;
+  if (below + rows * cellH > h - M) return undefined;
+  // Seats sit a little lower when there is room, so a short table looks laid, not stacked.
+  const seatsTop = below + Math.min((h - M - below - rows * cellH) / 2, ch * 0.5);
   const spots = new Map<string, SpotPlace>();
   const stock = flat(stockX, top);
   const burn = flat(stock.x + pileStep, top);

@@ -32,6 +32,8 @@ export interface Spot {
   readonly down: ReadonlySet<Card>;
   /** 'hand' spreads its cards; 'pile' squares them into a face-down stack with a count. */
   readonly kind: 'hand' | 'pile';
+  /** Places the table marks out for cards to come (the board's five), if any. */
+  readonly slots?: number;
 }
 
 /** The table of a game at one moment. */
@@ -136,7 +138,7 @@ export class Holdem implements Game {
     const seats = Array.from({ length: this.seats }, (_, i) => spot(`seat-${i + 1}`, `Seat ${i + 1}`, d.hand(i)));
     const burn = d.pile('burn');
     return {
-      spots: [...seats, spot('board', 'Board', d.pile('board')), spot('burn', `Burn · ${burn.length}`, burn, 'pile', new Set(burn))],
+      spots: [...seats, { ...spot('board', 'Board', d.pile('board')), slots: 5 }, spot('burn', `Burn · ${burn.length}`, burn, 'pile', new Set(burn))],
       stock: d.remaining,
       stockLabel: `Deck · ${d.remaining}`,
       stockNote: '',

@@ -164,6 +164,7 @@ export class GameView {
         pile(ctx, at.slot(0, 1).x, at.slot(0, 1).y, landed, { ...look, label: '' });
         drawn += landed;
       }
+      for (let i = spot.cards.length; i < (spot.slots ?? 0); i++) outline(ctx, at.slot(i, spot.slots!), L.cw, L.ch);
       labels.push(label(ctx, at.labelX, at.labelY, spot.label));
     }
     for (const spot of t.spots) {
@@ -195,6 +196,18 @@ export class GameView {
     const back = this.#sprites.back('french');
     drawCard(this.#ctx, pose, { face: this.#sprites.face(card), back, cw: L.cw, ch: L.ch, selected: false });
   }
+}
+
+/** A dashed outline where a card will lie (the board's places before the flop, turn and river). */
+function outline(ctx: CanvasRenderingContext2D, at: Place, cw: number, ch: number): void {
+  ctx.save();
+  ctx.setLineDash([6, 5]);
+  ctx.strokeStyle = 'rgba(241, 245, 238, 0.4)';
+  ctx.lineWidth = 2;
+  ctx.beginPath();
+  ctx.roundRect(at.x - cw / 2, at.y - ch / 2, cw, ch, cw * 0.07);
+  ctx.stroke();
+  ctx.restore();
 }
 
 function samePose(a: Pose, b: Pose): boolean {
