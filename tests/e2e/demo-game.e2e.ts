@@ -268,7 +268,21 @@ it('on a 390-px phone no label of the game table overlaps another, with ten seat
   }
 });
 
-it('animates the deal in real order with motion on, and the riffle keeps clear of the deck label', async () => {
+it('names what it ignored from the address (bad seats, unknown game) and opens the nearest table', async () => {
+  let { page, errors } = await open('?game=holdem&seats=12&seed=1');
+  expect(await announced(page)).toMatch(/^Ignored from the address: seats=12\. Texas Hold'em is ready/);
+  expect(page.url()).toContain('game=holdem&seats=6&seed=1');
+  expect(errors).toEqual([]);
+  await page.close();
+  ({ page, errors } = await open('?game=poker&seed=1'));
+  expect(await announced(page)).toMatch(/^Ignored from the address: game=poker\./);
+  expect(await page.locator('#table').isVisible()).toBe(true);
+  expect(page.url()).not.toContain('game=');
+  expect(errors).toEqual([]);
+  await page.close();
+});
+
+it('with motion on, a deal animates and comes to rest; the free table\'s riffle keeps clear of the deck label', async () => {
   const { page, errors } = await open('?game=holdem&seats=3&seed=4', { motion: true });
   await page.keyboard.press('d');
   expect(await page.locator('#game-table').getAttribute('data-idle')).toBe('false');
