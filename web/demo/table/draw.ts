@@ -130,13 +130,22 @@ export function label(ctx: CanvasRenderingContext2D, x: number, y: number, text:
   return box;
 }
 
-/** Writes a quiet one-line hint centred at (x, y) (shown on an empty table). */
-export function hint(ctx: CanvasRenderingContext2D, x: number, y: number, text: string): void {
+/**
+ * Writes a quiet hint centred at (x, y) (shown on an empty table), broken into as many lines as
+ * it takes to stay within `maxWidth` (a phone's table is narrower than the sentence).
+ */
+export function hint(ctx: CanvasRenderingContext2D, x: number, y: number, text: string, maxWidth = Infinity): void {
   ctx.save();
   ctx.fillStyle = LABEL;
   ctx.font = 'italic 15px system-ui, sans-serif';
   ctx.textAlign = 'center';
   ctx.textBaseline = 'middle';
-  ctx.fillText(text, x, y);
+  const lines: string[] = [];
+  for (const word of text.split(' ')) {
+    const last = lines.length - 1;
+    if (last >= 0 && ctx.measureText(`${lines[last]} ${word}`).width <= maxWidth) lines[last] += ` ${word}`;
+    else lines.push(word);
+  }
+  lines.forEach((line, i) => ctx.fillText(line, x, y + (i - (lines.length - 1) / 2) * 20));
   ctx.restore();
 }
