@@ -224,7 +224,8 @@ export class Blackjack implements Game {
   readonly name = 'blackjack';
   readonly #deck: Deck;
   #phase: Phase = 'ready';
-  #result = '';
+  /** The last round's outcome in a word or two for the player's label ('wins', 'bust', 'push'), '' while it is played. */
+  #outcome = '';
 
   constructor(options: DeckOptions) {
     const { seed, rng } = options;
@@ -255,7 +256,8 @@ export class Blackjack implements Game {
     const hole = this.#phase === 'player' && dealer.length > 1 ? new Set([dealer[1]]) : NONE;
     const shown = dealer.filter((c) => !hole.has(c));
     const dealerLabel = dealer.length ? `Dealer · ${hole.size ? `${total(shown).value} + ?` : total(dealer).value}` : 'Dealer';
-    const playerLabel = player.length ? `Player · ${total(player).value}` : 'Player';
+    const outcome = this.#phase === 'over' && this.#outcome ? ` · ${this.#outcome}` : '';
+    const playerLabel = player.length ? `Player · ${total(player).value}${outcome}` : 'Player';
     const discard = d.pile('discard');
     return {
       spots: [
@@ -333,10 +335,13 @@ export class Blackjack implements Game {
     if (how === 'stand') while (total(dealer()).value < 17 && d.remaining > 0) words += `, draws ${d.dealTo('dealer', 1)[0].name}`;
     const p = total(d.pile('player')).value;
     const q = total(dealer()).value;
-    if (how === 'natural') this.#result = q === 21 ? 'Push: both have blackjack.' : 'Blackjack: you win.';
-    else this.#result = how === 'bust' ? 'Dealer wins.' : q > 21 ? 'Dealer busts: you win.' : p > q ? 'You win.' : p < q ? 'Dealer wins.' : 'Push.';
+    let result: string;
+    if (how === 'natural') [result, this.#outcome] = q === 21 ? ['Push: both have blackjack.', 'push'] : ['Blackjack: you win.', 'blackjack, wins'];
+    else if (how === 'bust') [result, this.#outcome] = ['Dealer wins.', 'bust'];
+    else if (q > 21) [result, this.#outcome] = ['Dealer busts: you win.', 'wins'];
+    else [result, this.#outcome] = p > q ? ['You win.', 'wins'] : p < q ? ['Dealer wins.', 'loses'] : ['Push.', 'push'];
     this.#phase = 'over';
-    return `${words}: ${q}. ${this.#result}`;
+    return `${words}: ${q}. ${result}`;
   }
 
   #cut(say: string): string {
