@@ -109,6 +109,12 @@ export function sections(r) {
     }
     out.push({ title: '7. Fairness experiments over worker_threads', intro: 'Per trial, wall clock of one whole `positionMatrix`/`countPermutations` call with `workers: 1` or `2` (threads started, WASM loaded, chunks run, counts added; medians of the rounds, 1 and 2 alternating). The counts are checked identical for 1 and 2 workers. "Cores used" is the process\'s CPU time over the wall time: what the scheduler gave it; trials per CPU-second is the cost of the work, which does not depend on the load: equal for 1 and 2 workers means a second core is all gain.', table });
   }
+  if (r.games) {  // one table per game, each against its own peer
+    const intro = 'Per hand or round. Hold\'em: 9 seats, 18 hole cards round by round, 3 burns and a 5-card board, from a fresh shuffle of a secure deck (chacha20, keyed from platform entropy), every card landing in its pile in the core (hand:0 … hand:8, burn, board) and read as a `Card`; the peer shuffles 52 card objects with d3-array and reads the same 26. "Step by step" is `dealHands` + `burn`/`dealTo` six times (7 calls); "one dealPattern" deals the whole hand in one call. Blackjack: player and dealer three cards each in turn from a 6-deck lazy shoe with a cut card at 75% (`dealPattern`, then the round\'s cards moved to a discard pile; the shoe reshuffled when the cut card is out, every 39th round); the peer shuffles 312 card objects with d3-array and reads 6.';
+    for (const [group, title] of [['holdem', "8a. Dealing a game: a 9-seat Hold'em hand"], ['blackjack', '8b. Dealing a game: a blackjack round from a 6-deck shoe']]) {
+      out.push({ title, intro: group === 'holdem' ? intro : '', table: timedTable(r.games.rows.filter((row) => row.group === group)) });
+    }
+  }
   if (r.size) {
     const s = r.size;
     const table = [['entry point (bundler)', 'JS gzip', 'wasm gzip', 'total gzip', 'total brotli']];

@@ -87,6 +87,21 @@ export function evaluate(r) {
     }
   }
 
+  const games = r.games?.rows;
+  if (games) {
+    // Issue 31: a whole 9-seat Hold'em hand from a fresh secure shuffle ≤ 0.5× d3-array's shuffle of
+    // 52 plus the same 26 reads, and a blackjack round from a 6-deck lazy shoe ≤ 0.1× d3-array's
+    // shuffle of 312 plus the same reads (the point of the O(1) shuffle). Each takes the faster of
+    // fairdeck's ways to deal it (step by step or one dealPattern), which the table shows side by side.
+    const best = (prefix) => Math.min(...games.filter((g) => g.name.startsWith(prefix)).map((g) => g.ns));
+    const holdem = best("fairdeck Hold'em") / find(games, 'd3-array shuffle 52, read 26').ns;
+    add("9-seat Hold'em hand (18 hole, 3 burns, 5 board), fresh secure shuffle ≤ 0.5× d3-array shuffle 52 + 26 reads", `${x(holdem)} of d3-array`, holdem <= 0.5,
+      `missed by ${x(holdem / 0.5)}: see section 8; the core's piles cost most of it (docs/games.md, "Speed")`);
+    const blackjack = best('fairdeck blackjack') / find(games, 'd3-array shuffle 312, read 6').ns;
+    add('blackjack round (6 cards) from a 6-deck lazy shoe ≤ 0.1× d3-array shuffle 312 + 6 reads', `${x(blackjack)} of d3-array`, blackjack <= 0.1,
+      `missed by ${x(blackjack / 0.1)}: see section 8`);
+  }
+
   const twin = r.twin;
   if (twin?.length) {
     const worst = twin.reduce((a, b) => (b.ratio > a.ratio ? b : a));

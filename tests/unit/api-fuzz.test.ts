@@ -90,6 +90,8 @@ interface Target {
   name: string;
   param: RegExp;
   onDeck: boolean;
+  /** Deals cards (Card[] or, for dealHands, Card[][]): each is recorded as out. */
+  deals?: boolean;
   call(deck: Deck, x: unknown): unknown;
 }
 const targets: Target[] = [
@@ -114,6 +116,24 @@ const targets: Target[] = [
   { name: 'new RandomStream(x)', param: /options/, onDeck: false, call: (_, x) => new RandomStream(x as never).dispose() },
   { name: 'stream.nextUint32(x)', param: /\bn\b/, onDeck: false, call: (_, x) => { const s = new RandomStream({ seed: 1 }); try { return s.nextUint32(x as never); } finally { s.dispose(); } } },
   { name: 'parseSeed(x)', param: /text/, onDeck: false, call: (_, x) => parseSeed(x as never) },
+  // Piles (issue 31): every deal's cards are recorded (deals: true), moves keep them out.
+  { name: 'new Deck({ penetration: x })', param: /penetration/, onDeck: false, call: (_, x) => new Deck({ penetration: x } as never).dispose() },
+  { name: 'deck.dealHands(x, 1)', param: /seats/, onDeck: true, deals: true, call: (d, x) => d.dealHands(x as never, 1) },
+  { name: 'deck.dealHands(2, x)', param: /perSeat|seats \* perSeat/, onDeck: true, deals: true, call: (d, x) => d.dealHands(2, x as never) },
+  { name: 'deck.burn(x)', param: /\bn\b/, onDeck: true, deals: true, call: (d, x) => d.burn(x as never) },
+  { name: 'deck.dealTo(x)', param: /pile/, onDeck: true, deals: true, call: (d, x) => d.dealTo(x as never) },
+  { name: "deck.dealTo('board', x)", param: /\bn\b/, onDeck: true, deals: true, call: (d, x) => d.dealTo('board', x as never) },
+  { name: 'deck.dealPattern(x)', param: /packets/, onDeck: true, deals: true, call: (d, x) => d.dealPattern(x as never) },
+  { name: 'deck.dealPattern([x])', param: /packets\[0\]/, onDeck: true, deals: true, call: (d, x) => d.dealPattern([x] as never) },
+  { name: 'deck.dealPattern([{ pile: x, count: 1 }])', param: /packets\[0\]\.pile/, onDeck: true, deals: true, call: (d, x) => d.dealPattern([{ pile: x, count: 1 }] as never) },
+  { name: "deck.dealPattern([{ pile: 'p', count: x }])", param: /packets\[0\]\.count|packets must deal/, onDeck: true, deals: true, call: (d, x) => d.dealPattern([{ pile: 'p', count: x }] as never) },
+  { name: 'deck.hand(x)', param: /seat/, onDeck: true, call: (d, x) => d.hand(x as never) },
+  { name: 'deck.pile(x)', param: /name/, onDeck: true, call: (d, x) => d.pile(x as never) },
+  { name: "deck.moveCards(x, 'discard')", param: /cards|card/, onDeck: true, call: (d, x) => d.moveCards(x as never, 'discard') },
+  { name: "deck.moveCards([x], 'discard')", param: /card/, onDeck: true, call: (d, x) => d.moveCards([x] as never, 'discard') },
+  { name: 'deck.moveCards(one dealt card, x)', param: /\bto\b/, onDeck: true, call: (d, x) => d.moveCards(d.dealt.slice(0, 1), x as never) },
+  { name: "deck.moveCards(one dealt card, 'discard', x)", param: /moveCards options|from/, onDeck: true, call: (d, x) => d.moveCards(d.dealt.slice(0, 1), 'discard', x as never) },
+  { name: "deck.moveCards(one dealt card, 'discard', { from: x })", param: /from|cannot be moved from/, onDeck: true, call: (d, x) => d.moveCards(d.dealt.slice(0, 1), 'discard', { from: x } as never) },
 ];
 
 /** Decks alive for the whole run: the targets and the bystanders. */
@@ -187,6 +207,7 @@ describe('the JS API under hostile callers (fast-check)', () => {
         if (error !== undefined && !reentered) expect(state(deck), `${target.name} with ${kind} failed but changed the deck`).toBe(before);
         others.forEach((d, i) => expect(state(d), `${target.name} with ${kind} changed another deck`).toBe(othersBefore[i]));
         if (error === undefined && target.name === 'deck.deal(x)') record(deck, result as Card[]);
+        if (error === undefined && target.deals) record(deck, (result as (Card | Card[])[]).flat());
         if (error === undefined && target.name.startsWith('deck.returnCards')) returned(deck, before);
         if (deck.remaining < 10) {
           deck.shuffle();

@@ -172,3 +172,64 @@ describe('shuffle(array) on an array that cannot be fully written', () => {
     expect([...a]).toEqual([...permutation(100, { seed: 2 })]);
   });
 });
+
+describe('caller code that re-enters the deck while it deals to piles (issue 31)', () => {
+  /** Every card in exactly one place: the piles (dealt included), the return pile and the rest. */
+  function partition(d: Deck) {
+    const placed = d.piles.flatMap((p) => d.pile(p).map((c) => c.id));
+    expect(new Set(placed).size, 'a card in two piles').toBe(placed.length);
+    expect(placed.length + d.remaining).toBe(d.size);
+    const state = d.toJSON({ includeSecret: true });
+    const all = [...state.undealt, ...state.returned, ...state.dealt, ...Object.values(state.piles ?? {}).flat()];
+    expect(new Set(all).size).toBe(d.size);
+  }
+
+  for (const strategy of ['eager', 'lazy', 'bitmap'] as const) {
+    it(`moveCards: an iterable that moves and deals cards cannot put one in two piles (${strategy})`, () => {
+      const d = deck({ seed: 5, strategy });
+      const [hand] = d.dealHands(1, 3);
+      function* cards() {
+        yield hand[0];
+        d.moveCards([hand[0]], 'elsewhere');  // caller code moves the card it just yielded
+        d.dealTo('hand:0', 2);
+        yield hand[1];
+      }
+      // The list is copied (running the caller's code) before anything is checked: the card it
+      // moved away is then not in 'hand:0', so the whole call is refused and moves nothing.
+      let after = '';
+      expect(() => d.moveCards((function* () { yield* cards(); after = JSON.stringify(d.toJSON({ includeSecret: true })); })(), 'discard', { from: 'hand:0' }))
+        .toThrow(new RangeError(`card ${hand[0].id} cannot be moved from pile 'hand:0': it is in pile 'elsewhere'`));
+      expect(JSON.stringify(d.toJSON({ includeSecret: true }))).toBe(after);
+      expect(d.pile('discard')).toEqual([]);
+      expect(d.pile('elsewhere')).toEqual([hand[0]]);
+      partition(d);
+      d.moveCards([hand[1]], 'discard', { from: 'hand:0' });
+      expect(d.pile('discard')).toEqual([hand[1]]);
+      partition(d);
+    });
+
+    it(`dealPattern: a packet getter that deals cannot make the pattern deal its card again (${strategy})`, () => {
+      const d = deck({ seed: 6, strategy });
+      const seen: Card[] = [];
+      const packet = { pile: 'a', get count() { seen.push(...d.dealTo('b', 2)); return 3; } };
+      const dealt = d.dealPattern([packet, { pile: 'c', count: 1 }]);
+      expect(dealt).toHaveLength(4);
+      expect(new Set([...seen, ...dealt].map((c) => c.id)).size).toBe(6);
+      expect(d.pile('a')).toEqual(dealt.slice(0, 3));
+      partition(d);
+    });
+
+    it(`a failed moveCards leaves every pile as it was, whatever its iterable did before failing (${strategy})`, () => {
+      const d = deck({ seed: 8, strategy });
+      d.dealHands(2, 2);
+      const mid = JSON.stringify(d.toJSON({ includeSecret: true }));
+      const undealt = 'AS';  // a code of a card that may still be in the deck
+      const inDeck = d.toJSON({ includeSecret: true }).undealt[0];
+      expect(() => d.moveCards([...d.hand(0), inDeck], 'discard')).toThrow(RangeError);
+      expect(JSON.stringify(d.toJSON({ includeSecret: true }))).toBe(mid);
+      expect(() => d.moveCards([undealt, undealt], 'discard')).toThrow(RangeError);
+      expect(JSON.stringify(d.toJSON({ includeSecret: true }))).toBe(mid);
+      partition(d);
+    });
+  }
+});

@@ -17,7 +17,7 @@ import { bytes, construct, coreError, native, pileIds, takeText, type CoreDeck, 
 import { cardTable, resolveIds, type Card, type CardTable } from './card.js';
 import { entropy, seedOrEntropy } from './entropy.js';
 import { show } from './errors.js';
-import { copyIterable } from './input.js';
+import { copyIterable, plainObject } from './input.js';
 import { manifest } from './manifest.js';
 import { checkInt, checkKeys, deckOptions, type DeckOptions } from './options.js';
 import { readState, type DeckInfo, type DeckState } from './state.js';
@@ -272,7 +272,7 @@ export class Deck implements Iterable<Card> {
     for (let i = 0; i < list.length; i++) {
       const p = list[i];
       if (typeof p !== 'object' || p === null) throw new TypeError(`packets[${i}] must be an object { pile, count }, got ${show(p)}`);
-      const { pile, count } = p as { pile?: unknown; count?: unknown };
+      const { pile, count } = plainObject(p, `packets[${i}]`);  // each field read once (getters, proxies)
       names.push(pile), params.push(`packets[${i}].pile`);
       counts.push(checkInt(`packets[${i}].count`, count, 0, 2 ** 32 - 1));
     }

@@ -46,6 +46,7 @@
 // throw EntropyError; it is the first thing the operation does, so then nothing has changed.
 #pragma once
 #include <algorithm>
+#include <bit>
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
@@ -145,10 +146,13 @@ inline std::string number_text(double x) {
 
 /// Throws TypeError naming `param` and the value unless `name` is a pile name: 1 to 32 bytes of
 /// printable ASCII without spaces (0x21–0x7e).
-inline void check_pile_name(std::string_view name, std::string_view param = "pile") {
+inline bool is_pile_name(std::string_view name) noexcept {
   bool ok = !name.empty() && name.size() <= kMaxPileName;
   for (const char c : name) ok = ok && c >= 0x21 && c <= 0x7e;
-  if (!ok) throw TypeError(cat(param, " must be 1 to 32 printable ASCII characters (no spaces), got '", detail::shown(name), "'"));
+  return ok;
+}
+inline void check_pile_name(std::string_view name, std::string_view param = "pile") {
+  if (!is_pile_name(name)) throw TypeError(cat(param, " must be 1 to 32 printable ASCII characters (no spaces), got '", detail::shown(name), "'"));
 }
 
 /// The cut card's place in a deck of `size` cards for penetration p: cut = ⌈p · size⌉ cards are
@@ -535,17 +539,28 @@ public:
   std::vector<std::uint32_t> default_pile_as_saved() const {
     settle();
     if (!in_named_) return pile(2);
-    const std::vector<std::uint32_t> named = named_cards_sorted();
     std::vector<std::uint32_t> v;
     v.reserve(dealt_count() - in_named_);
-    const auto in_named = [&named](std::uint32_t c) { return std::binary_search(named.begin(), named.end(), c); };
-    if (strategy_ == Strategy::bitmap) {
-      for (std::uint32_t c = 0; c < n_; ++c)
-        if (bit(out_, c) && !bit(ret_, c) && !in_named(c)) v.push_back(c);
-    } else {
-      for (std::uint32_t p = u_ + r_; p < n_; ++p)
-        if (!in_named(cards_[p])) v.push_back(cards_[p]);
+    const auto each = [&](auto in_named) {
+      if (strategy_ == Strategy::bitmap) {
+        for (std::uint32_t c = 0; c < n_; ++c)
+          if (bit(out_, c) && !bit(ret_, c) && !in_named(c)) v.push_back(c);
+      } else {
+        for (std::uint32_t p = u_ + r_; p < n_; ++p)
+          if (!in_named(cards_[p])) v.push_back(cards_[p]);
+      }
+    };
+    if (small_marks()) {  // marks_named_ as in for_marked_named
+      marks_named_.resize((n_ + 63) / 64);
+      for (const NamedPile& p : named_)
+        for (std::uint32_t c : p.cards) marks_named_[c >> 6] |= std::uint64_t{1} << (c & 63);
+      each([this](std::uint32_t c) { return bit(marks_named_, c); });
+      for (const NamedPile& p : named_)
+        for (std::uint32_t c : p.cards) marks_named_[c >> 6] = 0;
+      return v;
     }
+    const std::vector<std::uint32_t> named = named_cards_sorted();
+    each([&named](std::uint32_t c) { return std::binary_search(named.begin(), named.end(), c); });
     return v;
   }
 
@@ -589,15 +604,18 @@ public:
   /// would hold cards, changing nothing.
   std::vector<std::uint32_t> deal_pattern(std::span<const Packet> packets) {
     std::vector<std::string_view> targets;
-    std::vector<std::uint64_t> counts;
+    std::vector<std::uint64_t> counts, keys;  // keys: each target's name_key, compared before its name
     std::vector<std::size_t> slot(packets.size());
     std::uint64_t total = 0;
     for (std::size_t i = 0; i < packets.size(); ++i) {
-      check_pile_name(packets[i].pile, cat("packets[", i, "].pile"));
+      const std::string_view name = packets[i].pile;
+      if (!is_pile_name(name)) check_pile_name(name, cat("packets[", i, "].pile"));  // throws
       total += packets[i].count;
-      const auto at = std::find(targets.begin(), targets.end(), std::string_view(packets[i].pile));
-      slot[i] = static_cast<std::size_t>(at - targets.begin());
-      if (at == targets.end()) targets.push_back(packets[i].pile), counts.push_back(0);
+      const std::uint64_t key = name_key(name);
+      std::size_t at = 0;
+      while (at < targets.size() && (keys[at] != key || targets[at] != name)) ++at;
+      slot[i] = at;
+      if (at == targets.size()) targets.push_back(name), counts.push_back(0), keys.push_back(key);
       counts[slot[i]] += packets[i].count;
     }
     if (total > remaining())
@@ -626,16 +644,16 @@ public:
     const std::vector<std::uint64_t> index = named_index();
     std::vector<std::uint32_t> leaving(named_.size(), 0);
     for (std::size_t i = 0; i < sorted.size(); ++i) {
-      const std::string card = cat("card ", sorted[i]);
-      if (sorted[i] >= n_) throw RangeError(cat(card, " is not in this deck (ids 0–", n_ - 1, ")"));
-      if (i > 0 && sorted[i] == sorted[i - 1]) throw RangeError(card + " is named twice in one moveCards call");
+      const auto card = [&] { return cat("card ", sorted[i]); };  // messages only when one is thrown
+      if (sorted[i] >= n_) throw RangeError(cat(card(), " is not in this deck (ids 0–", n_ - 1, ")"));
+      if (i > 0 && sorted[i] == sorted[i - 1]) throw RangeError(card() + " is named twice in one moveCards call");
       if (where[i] != 2)
-        throw RangeError(card + " cannot be moved: it is not dealt (it is " +
+        throw RangeError(card() + " cannot be moved: it is not dealt (it is " +
                          (where[i] == 1 ? "in the return pile)" : "still in the deck)"));
       const int at = slot_in(index, sorted[i]);
       if (at >= 0) ++leaving[static_cast<std::size_t>(at)];
       const std::string_view pile = at < 0 ? kDefaultPile : std::string_view(named_[static_cast<std::size_t>(at)].name);
-      if (from && pile != *from) throw RangeError(cat(card, " cannot be moved from pile '", *from, "': it is in pile '", pile, "'"));
+      if (from && pile != *from) throw RangeError(cat(card(), " cannot be moved from pile '", *from, "': it is in pile '", pile, "'"));
     }
     if (sorted.empty()) return;
     const int to_at = to == kDefaultPile ? -2 : find_named(to);
@@ -696,6 +714,13 @@ public:
   bool cut_card_out() const noexcept { return cut_ != 0 && drawn() >= cut_; }
 
 private:
+  /// A pile name's length and its last 7 bytes (names of piles dealt together, "hand:0" …
+  /// "hand:9", differ there): unequal keys, unequal names, without a memcmp.
+  static std::uint64_t name_key(std::string_view name) noexcept {
+    std::uint64_t k = name.size();
+    for (std::size_t i = name.size() > 7 ? name.size() - 7 : 0; i < name.size(); ++i) k = k << 8 | static_cast<unsigned char>(name[i]);
+    return k;
+  }
   /// Index of the named pile `name` in named_, or −1.
   int find_named(std::string_view name) const noexcept {
     for (std::size_t i = 0; i < named_.size(); ++i)
@@ -707,10 +732,30 @@ private:
   std::vector<std::uint32_t> named_cards_sorted() const {
     std::vector<std::uint32_t> v;
     v.reserve(in_named_);
+    if (small_marks()) {  // by marks: no sort (a game's deck is small, its piles many)
+      for_marked_named([&v](std::uint32_t c) { v.push_back(c); });
+      return v;
+    }
     for (const NamedPile& p : named_) v.insert(v.end(), p.cards.begin(), p.cards.end());
     std::sort(v.begin(), v.end());
     return v;
   }
+  /// Whether the named piles' cards are few enough against the deck's size to mark them in a
+  /// bitmap of the whole deck (marks_named_) and read it (O(size / 64 + cards)), rather than sort
+  /// them (O(cards · log cards)): decks of a few thousand cards, or piles of many cards.
+  bool small_marks() const noexcept { return n_ / 64 <= 8 * std::uint64_t{in_named_} + 64; }
+  /// Calls f(card) for every card of the named piles, by id (small_marks() decks).
+  template <class F>
+  void for_marked_named(F&& f) const {
+    marks_named_.resize((n_ + 63) / 64);  // zero between uses: cleared below
+    for (const NamedPile& p : named_)
+      for (std::uint32_t c : p.cards) marks_named_[c >> 6] |= std::uint64_t{1} << (c & 63);
+    for (std::size_t w = 0; w < marks_named_.size(); ++w)
+      for (std::uint64_t bits = marks_named_[w]; bits; bits &= bits - 1)
+        f(static_cast<std::uint32_t>(w * 64 + static_cast<std::size_t>(std::countr_zero(bits))));
+    std::fill(marks_named_.begin(), marks_named_.end(), 0);
+  }
+
 
   /// Every card of the named piles with its pile's index in named_ (card · 256 + index), sorted.
   std::vector<std::uint64_t> named_index() const {
@@ -750,6 +795,7 @@ private:
     const std::size_t old = named_.size();
     std::vector<std::int32_t> dest(targets.size(), -1);  // −1: the default pile; else an index in named_ + fresh
     std::vector<NamedPile> fresh;
+    fresh.reserve(targets.size());
     for (std::size_t t = 0; t < targets.size(); ++t) {
       if (targets[t] == kDefaultPile || counts[t] == 0) continue;
       const int at = find_named(targets[t]);
@@ -761,8 +807,7 @@ private:
       }
       if (old + fresh.size() >= kMaxPiles) throw RangeError(too_many_piles(targets[t]));
       dest[t] = static_cast<std::int32_t>(old + fresh.size());
-      fresh.push_back({std::string(targets[t]), {}});
-      fresh.back().cards.reserve(counts[t]);
+      fresh.push_back(new_pile(targets[t], counts[t]));
     }
     std::vector<std::size_t> order;  // fresh piles in the order they get their first card
     order.reserve(fresh.size());
@@ -794,8 +839,19 @@ private:
   }
   /// Empties every named pile (shuffle(): their cards are back in the deck).
   [[gnu::noinline]] void drop_named() noexcept {
+    spare_.swap(named_);  // their names' and cards' buffers serve the next piles (new_pile)
     named_.clear();
     in_named_ = 0;
+  }
+  /// A pile named `name` with no cards, made from a spare one's buffers when there is one (a
+  /// game deals the same piles hand after hand: no allocation once they exist).
+  NamedPile new_pile(std::string_view name, std::uint64_t capacity) {
+    NamedPile p;
+    if (!spare_.empty()) p = std::move(spare_.back()), spare_.pop_back();
+    p.name.assign(name);
+    p.cards.clear();
+    p.cards.reserve(capacity);
+    return p;
   }
 
   /// Eager and lazy decks with cards in named piles: lays the dealt part of the card array,
@@ -993,6 +1049,8 @@ private:
   LookAhead ahead_;                             // lazy, bitmap: deals made in advance (look_ahead)
   std::uint32_t last_swap_ = 0;                 // lazy: the j of the last deal (lazy_deal)
   std::vector<NamedPile> named_;                // piles besides the default one that hold cards
+  mutable std::vector<std::uint64_t> marks_named_;  // named_cards_sorted's bitmap, all zero between uses
+  std::vector<NamedPile> spare_;                // emptied piles whose buffers new piles reuse (drop_named)
   std::uint32_t in_named_ = 0;                  // cards in them
   std::uint32_t cut_ = 0;                       // cards dealt before the cut card; 0: none
   std::uint64_t recalled_ = 0;                  // with a cut card: cards returned since the last shuffle (drawn())

@@ -1,0 +1,72 @@
+// Scenario 7 (issue 31): dealing a game. A 9-seat Hold'em hand (18 hole cards round by round, 3
+// burns, a 5-card board) from a fresh secure shuffle, against d3-array shuffling 52 cards and
+// reading the same 26; and a blackjack round (player and dealer two cards each in turn, then one
+// more each: 6 cards) from a 6-deck lazy shoe with a cut card at 75%, against d3-array shuffling
+// 312 cards and reading 6. fairdeck's piles are held by the core: every card of the hand lands in
+// its pile (hand:0 … hand:8, burn, board) and the reads are of the Card objects the calls return.
+import { init, Deck } from 'fairdeck';
+import { consume, measure, report } from '../lib.mjs';
+import { peers } from '../peers.mjs';
+
+await init();
+const d3 = peers.find((p) => p.name === 'd3-array shuffle');
+const cards52 = Array.from({ length: 52 }, (_, id) => Object.freeze({ id, code: String(id) }));
+const cards312 = Array.from({ length: 312 }, (_, id) => Object.freeze({ id, code: String(id % 52) }));
+
+function read(a, n) {
+  let s = 0;
+  for (let i = 0; i < n; i++) s += a[i].id;
+  return s;
+}
+const readAll = (list) => {
+  let s = 0;
+  for (const a of list) s += read(a, a.length);
+  return s;
+};
+
+const SEATS = 9;
+/** The whole hand as one pattern: two rounds of hole cards, then burn, flop, burn, turn, burn, river. */
+const holdem = [
+  ...[0, 1].flatMap(() => Array.from({ length: SEATS }, (_, s) => ({ pile: `hand:${s}`, count: 1 }))),
+  { pile: 'burn', count: 1 }, { pile: 'board', count: 3 }, { pile: 'burn', count: 1 }, { pile: 'board', count: 1 },
+  { pile: 'burn', count: 1 }, { pile: 'board', count: 1 },
+];
+
+const contenders = [
+  { name: 'd3-array shuffle 52, read 26', peer: true, group: 'holdem', fn: () => consume(read(d3.shuffle(cards52.slice()), 26)) },
+];
+for (const strategy of ['eager', 'lazy']) {
+  const deck = new Deck({ strategy });  // unseeded: chacha20, keyed from platform entropy
+  contenders.push({
+    name: `fairdeck Hold'em, step by step (${strategy})`, group: 'holdem',
+    fn: () => {
+      deck.shuffle();
+      let s = readAll(deck.dealHands(SEATS, 2));
+      s += read(deck.burn(), 1) + read(deck.dealTo('board', 3), 3) + read(deck.burn(), 1) + read(deck.dealTo('board'), 1);
+      s += read(deck.burn(), 1) + read(deck.dealTo('board'), 1);
+      consume(s);
+    },
+  });
+  const deck2 = new Deck({ strategy });
+  contenders.push({
+    name: `fairdeck Hold'em, one dealPattern (${strategy})`, group: 'holdem',
+    fn: () => consume(read(deck2.shuffle().dealPattern(holdem), 26)),
+  });
+}
+
+const round = [{ pile: 'player', count: 1 }, { pile: 'dealer', count: 1 }, { pile: 'player', count: 1 }, { pile: 'dealer', count: 1 },
+  { pile: 'player', count: 1 }, { pile: 'dealer', count: 1 }];
+contenders.push({ name: 'd3-array shuffle 312, read 6', peer: true, group: 'blackjack', fn: () => consume(read(d3.shuffle(cards312.slice()), 6)) });
+{
+  const shoe = new Deck({ decks: 6, strategy: 'lazy', penetration: 0.75 });
+  contenders.push({
+    name: 'fairdeck blackjack round, 6-deck lazy shoe', group: 'blackjack',
+    fn: () => {
+      if (shoe.cutCardOut) shoe.shuffle();  // every 39th round: the O(1) shuffle gathers every pile
+      const dealt = shoe.dealPattern(round);
+      shoe.moveCards(dealt, 'discard');  // the round's cards to the discard pile, as a table does
+      consume(read(dealt, 6));
+    },
+  });
+}
+report('games', measure(contenders, { rounds: 21, sampleMs: 20 }));
