@@ -62,6 +62,7 @@ function refresh(change: Change = {}): void {
   $<HTMLButtonElement>('#shuffle').disabled = busy;
   $<HTMLButtonElement>('#return').disabled = busy || session.selected.size === 0;
   form.querySelector('fieldset')!.disabled = busy;
+  for (const el of gameForm.querySelectorAll('input')) el.disabled = busy; // no game while the classic demo plays
   const scriptButton = $<HTMLButtonElement>('#script');
   scriptButton.firstChild!.textContent = busy ? 'Stop the demo ' : 'Play the classic demo ';
   scriptButton.setAttribute('aria-pressed', String(busy));
@@ -286,7 +287,6 @@ gameForm.addEventListener('change', () => setGame(fromGameForm()));
 bindShortcuts((a) => (script && a !== 'script' ? undefined : actions[a]()), () => (mode.choice ? mode.shortcuts : SHORTCUTS));
 listShortcuts($('#keys'));
 const provableKind = mountProvable($<HTMLDetailsElement>('#provable'), () => session.options, () => mode.choice);
-
 
 toForm(form, session.options);
 showSecurity($('#security'), session.info, session.options);
