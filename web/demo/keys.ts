@@ -1,10 +1,13 @@
 /**
  * Keyboard shortcuts for the main actions: one letter each, no modifier, ignored while typing in
- * a field. Buttons carry the same keys in `aria-keyshortcuts`; the page lists them from `SHORTCUTS`.
+ * a field. Buttons carry the same keys in `aria-keyshortcuts`; the page lists them from `SHORTCUTS`
+ * (the free table) or `GAME_SHORTCUTS` (a game: the same letters, the game's own actions).
  */
 
 /** The page's actions that have a key. */
-export type Action = 'shuffle' | 'dealOne' | 'dealHand' | 'dealAll' | 'returnSelected' | 'newDeck' | 'script' | 'clearSelection';
+export type Action =
+  | 'shuffle' | 'dealOne' | 'dealHand' | 'dealAll' | 'returnSelected' | 'newDeck' | 'script' | 'clearSelection'
+  | 'gameNext' | 'gameNew' | 'hit' | 'stand';
 
 /** One shortcut: the key as `KeyboardEvent.key` reports it (letters in upper case), and what it does. */
 export interface Shortcut {
@@ -13,7 +16,7 @@ export interface Shortcut {
   readonly label: string;
 }
 
-/** Every shortcut, in the order the page lists them. */
+/** Every shortcut of the free table, in the order the page lists them. */
 export const SHORTCUTS: readonly Shortcut[] = [
   { key: 'D', action: 'dealOne', label: 'Deal one' },
   { key: 'H', action: 'dealHand', label: 'Deal a hand (5)' },
@@ -25,18 +28,35 @@ export const SHORTCUTS: readonly Shortcut[] = [
   { key: 'Escape', action: 'clearSelection', label: 'Clear the selection' },
 ];
 
+/** The shortcuts of each game. */
+export const GAME_SHORTCUTS: Readonly<Record<'holdem' | 'blackjack', readonly Shortcut[]>> = {
+  holdem: [
+    { key: 'D', action: 'gameNext', label: 'Deal the next step: hole cards, flop, turn, river' },
+    { key: 'N', action: 'gameNew', label: 'New hand (gather and shuffle)' },
+  ],
+  blackjack: [
+    { key: 'D', action: 'gameNew', label: 'Deal a round (reshuffles once the cut card is out)' },
+    { key: 'H', action: 'hit', label: 'Hit' },
+    { key: 'S', action: 'stand', label: 'Stand' },
+    { key: 'N', action: 'gameNew', label: 'Deal a round' },
+  ],
+};
+
 function typing(target: EventTarget | null): boolean {
   if (!(target instanceof HTMLElement)) return false;
   if (target.isContentEditable || target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement) return true;
   return target instanceof HTMLInputElement && !['checkbox', 'radio', 'button', 'submit'].includes(target.type);
 }
 
-/** Calls `run(action)` for shortcut keys pressed anywhere on the page outside text fields. */
-export function bindShortcuts(run: (action: Action) => void): void {
+/**
+ * Calls `run(action)` for shortcut keys pressed anywhere on the page outside text fields;
+ * `current()` gives the shortcuts in force (default: the free table's).
+ */
+export function bindShortcuts(run: (action: Action) => void, current: () => readonly Shortcut[] = () => SHORTCUTS): void {
   window.addEventListener('keydown', (e) => {
     if (e.ctrlKey || e.metaKey || e.altKey || e.repeat || typing(e.target)) return;
     const key = e.key.length === 1 ? e.key.toUpperCase() : e.key;
-    const hit = SHORTCUTS.find((s) => s.key === key);
+    const hit = current().find((s) => s.key === key);
     if (!hit) return;
     e.preventDefault();
     run(hit.action);
@@ -44,9 +64,9 @@ export function bindShortcuts(run: (action: Action) => void): void {
 }
 
 /** Fills a <dl> with the shortcuts (key, then what it does). */
-export function listShortcuts(dl: HTMLElement): void {
+export function listShortcuts(dl: HTMLElement, shortcuts: readonly Shortcut[] = SHORTCUTS): void {
   dl.replaceChildren(
-    ...SHORTCUTS.flatMap((s) => {
+    ...shortcuts.flatMap((s) => {
       const dt = document.createElement('dt');
       const kbd = document.createElement('kbd');
       kbd.textContent = s.key === 'Escape' ? 'Esc' : s.key;

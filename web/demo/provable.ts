@@ -3,8 +3,12 @@
  * fairdeck/provable), shows the commitment before the deal, takes the player's client seed, deals
  * a round with `new Deck({ provable })`, then reveals the server seed and links to the verify page,
  * pre-filled. One round per server seed: revealing a seed ends it, so the next round commits anew.
+ * While the table plays a game, the round is one whole hand of it (every card in the order it left
+ * the deck, burns included), and the link names the game and its seats for the verify page's replay.
  */
-import { Deck } from 'fairdeck';
+import { Deck, type Card } from 'fairdeck';
+import type { GameChoice } from './games/page.js';
+import { dealHoldemHand, GAME_TITLES } from './games/rules.js';
 import { cardLabel, cardSvg } from 'fairdeck/faces';
 import { commitRound, type Commitment } from 'fairdeck/provable';
 
@@ -24,7 +28,8 @@ const MARKUP = `
       <code class="pf-hex" data-pf="commitment"></code></li>
     <li><label>Your client seed, chosen after seeing the commitment
       <input data-pf="client" type="text" autocomplete="off" spellcheck="false" /></label>
-      <label>Cards to deal <input data-pf="count" type="number" min="1" value="5" inputmode="numeric" /></label>
+      <label data-pf="count-label">Cards to deal <input data-pf="count" type="number" min="1" value="5" inputmode="numeric" /></label>
+      <p class="pf-line" data-pf="hand" hidden></p>
       <p class="pf-line">Nonce (round under this seed): <strong data-pf="nonce">0</strong></p>
       <button data-pf="deal" type="button">Deal the round</button></li>
     <li><strong>The round</strong> <span data-pf="dealt-text"></span>
@@ -45,15 +50,47 @@ function randomClientSeed(): string {
 /** The scheme version the demo deals by (named in its links, so they never depend on a default). */
 const VERSION = 2;
 
-/** The verify page's address for a round (its query format: web/verify/round-link.ts). */
-export function verifyLink(c: Commitment, clientSeed: string, nonce: number, dealt: readonly string[], deck: Composition): string {
+/**
+ * The verify page's address for a round (its query format: web/verify/round-link.ts); a game's
+ * hand adds `game` and `seats`, so the verify page can replay who got which card.
+ */
+export function verifyLink(c: Commitment, clientSeed: string, nonce: number, dealt: readonly string[], deck: Composition, game?: GameChoice): string {
   const q = new URLSearchParams({ commitment: c.commitment, serverSeed: c.serverSeed, clientSeed, nonce: String(nonce),
     version: String(VERSION), dealt: dealt.join(','), style: deck.style, decks: String(deck.decks), jokers: String(deck.jokers) });
+  if (game) {
+    q.set('game', game.game);
+    q.set('seats', String(game.game === 'holdem' ? game.seats : 1));
+  }
   return `../verify/?${q}`;
 }
 
-/** Builds the mode inside `root` (a <details>); `composition()` gives the table's current deck. */
-export function mountProvable(root: HTMLDetailsElement, composition: () => Composition): void {
+/** A game's composition: Hold'em's one deck, blackjack's six-deck shoe (no cut card: a provable round is one hand). */
+export function gameComposition(game: GameChoice): Composition {
+  return { style: 'french', decks: game.game === 'blackjack' ? 6 : 1, jokers: 0 };
+}
+
+/**
+ * Deals one whole hand of `game` from `deck`: every card in the order it left the deck, and the
+ * same cards in words by where they went. Blackjack's hand is its opening deal (player, dealer,
+ * player, dealer's hole card): what follows depends on the player's choices.
+ */
+export function dealGameHand(deck: Deck, game: GameChoice): { cards: Card[]; words: string } {
+  const names = (cs: readonly Card[]) => cs.map(String).join(' ');
+  if (game.game === 'holdem') {
+    const cards = dealHoldemHand(deck, game.seats);
+    const seats = Array.from({ length: game.seats }, (_, i) => `Seat ${i + 1}: ${names(deck.hand(i))}`);
+    return { cards, words: `${seats.join('; ')}; burned ${names(deck.pile('burn'))}; board ${names(deck.pile('board'))}` };
+  }
+  const cards = deck.dealPattern([{ pile: 'player', count: 1 }, { pile: 'dealer', count: 1 }, { pile: 'player', count: 1 }, { pile: 'dealer', count: 1 }]);
+  return { cards, words: `player ${names(deck.pile('player'))}; dealer ${names(deck.pile('dealer'))}` };
+}
+
+/**
+ * Builds the mode inside `root` (a <details>); `composition()` gives the table's current deck and
+ * `game()` the game it plays (undefined on the free table). Returns a function the page calls
+ * when the game changes.
+ */
+export function mountProvable(root: HTMLDetailsElement, composition: () => Composition, game: () => GameChoice | undefined = () => undefined): () => void {
   root.innerHTML = MARKUP;
   const el = <T extends HTMLElement>(name: string) => root.querySelector<T>(`[data-pf="${name}"]`)!;
   const client = el<HTMLInputElement>('client'), count = el<HTMLInputElement>('count');
@@ -75,14 +112,29 @@ export function mountProvable(root: HTMLDetailsElement, composition: () => Compo
     client.disabled = count.disabled = false;
   };
 
+  /** Shows, beside the seed, what a round deals now: some cards, or a whole hand of the game. */
+  const showKind = () => {
+    const g = game();
+    el('count-label').hidden = !!g;
+    el('hand').hidden = !g;
+    if (g) el('hand').textContent = `The round is one whole ${GAME_TITLES[g.game]} hand${g.game === 'holdem' ? ` for ${g.seats} seats` : ' (the opening deal)'}.`;
+  };
+  root.addEventListener('toggle', showKind);
+
   deal.addEventListener('click', () => {
-    const { style, decks, jokers } = composition();
+    const g = game();
+    const { style, decks, jokers } = g ? gameComposition(g) : composition();
     const deck: Composition = { style, decks, jokers };
     let codes: string[];
+    let words = '';
     try {
       const d = new Deck({ provable: { serverSeed: commit.serverSeed, clientSeed: client.value, nonce, version: VERSION }, ...deck });
       try {
-        codes = d.deal(Math.min(Number(count.value), d.remaining)).map(String);
+        if (g) {
+          const hand = dealGameHand(d, g);
+          codes = hand.cards.map(String);
+          words = hand.words;
+        } else codes = d.deal(Math.min(Number(count.value), d.remaining)).map(String);
       } finally {
         d.dispose();
       }
@@ -99,8 +151,8 @@ export function mountProvable(root: HTMLDetailsElement, composition: () => Compo
       return img;
     });
     el('cards').replaceChildren(...faces);
-    el('dealt-text').textContent = `— dealt ${codes.join(', ')}.`;
-    el<HTMLAnchorElement>('link').href = verifyLink(commit, client.value, nonce, codes, deck);
+    el('dealt-text').textContent = g ? `— dealt ${codes.length} cards in this order: ${words}.` : `— dealt ${codes.join(', ')}.`;
+    el<HTMLAnchorElement>('link').href = verifyLink(commit, client.value, nonce, codes, deck, g);
     deal.disabled = client.disabled = count.disabled = true;
     reveal.disabled = false;
     say(`Dealt ${codes.length} cards under commitment ${commit.commitment.slice(0, 12)}…. Reveal the seed to check them.`);
@@ -121,4 +173,6 @@ export function mountProvable(root: HTMLDetailsElement, composition: () => Compo
   });
 
   fresh();
+  showKind();
+  return showKind;
 }

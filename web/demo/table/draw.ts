@@ -96,21 +96,56 @@ export function pile(ctx: CanvasRenderingContext2D, x: number, y: number, count:
       card(ctx, { x: x - l * 0.5, y: y - l * 0.9, rot: 0, flip: 0 }, { face: look.back, back: look.back, cw, ch, selected: false });
     }
   }
-  ctx.fillStyle = LABEL;
+  ctx.restore();
+  if (look.label) label(ctx, x, y + ch / 2 + 9, look.label);
+}
+
+/** A label's box on the canvas, in CSS pixels (its backing plate). */
+export interface LabelBox {
+  readonly text: string;
+  readonly x: number;
+  readonly y: number;
+  readonly w: number;
+  readonly h: number;
+}
+
+/**
+ * Writes a 13-px label centred at x with its top at y, on a dark plate of the felt's colour, so
+ * it stays readable when a card passes over the felt under it; returns the plate's box.
+ */
+export function label(ctx: CanvasRenderingContext2D, x: number, y: number, text: string, ink = LABEL): LabelBox {
+  ctx.save();
   ctx.font = '600 13px system-ui, sans-serif';
   ctx.textAlign = 'center';
   ctx.textBaseline = 'top';
-  ctx.fillText(look.label, x, y + ch / 2 + 9);
+  const w = Math.ceil(ctx.measureText(text).width) + 10;
+  const box = { text, x: x - w / 2, y: y - 3, w, h: 19 };
+  ctx.fillStyle = 'rgba(12, 46, 29, 0.78)';
+  ctx.beginPath();
+  ctx.roundRect(box.x, box.y, box.w, box.h, 6);
+  ctx.fill();
+  ctx.fillStyle = ink;
+  ctx.fillText(text, x, y);
   ctx.restore();
+  return box;
 }
 
-/** Writes a quiet one-line hint centred at (x, y) (shown on an empty table). */
-export function hint(ctx: CanvasRenderingContext2D, x: number, y: number, text: string): void {
+/**
+ * Writes a quiet hint centred at (x, y) (shown on an empty table), broken into as many lines as
+ * it takes to stay within `maxWidth` (a phone's table is narrower than the sentence).
+ */
+export function hint(ctx: CanvasRenderingContext2D, x: number, y: number, text: string, maxWidth = Infinity): void {
   ctx.save();
   ctx.fillStyle = LABEL;
   ctx.font = 'italic 15px system-ui, sans-serif';
   ctx.textAlign = 'center';
   ctx.textBaseline = 'middle';
-  ctx.fillText(text, x, y);
+  const lines: string[] = [];
+  for (const word of text.split(' ')) {
+    const last = lines.length - 1;
+    if (last >= 0 && ctx.measureText(`${lines[last]} ${word}`).width <= maxWidth) lines[last] += ` ${word}`;
+    else lines.push(word);
+  }
+  lines.forEach((line, i) => ctx.fillText(line, x, y + (i - (lines.length - 1) / 2) * 20));
   ctx.restore();
 }

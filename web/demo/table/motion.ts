@@ -87,8 +87,10 @@ export class Riffles {
     // The pile slides out onto the felt, splits in two halves, the halves interleave card by
     // card, and the squared pile slides home.
     const away = ease(Math.min(1, t / 0.2)) * (1 - ease(Math.max(0, (t - 0.84) / 0.16)));
+    // It rises a little as it slides, so the fanned halves (whose outer corners dip as they
+    // turn) stay clear of the pile's label underneath.
     const cx = deck.x + away * cw * 0.8;
-    const cy = deck.y + away * cw * 0.2;
+    const cy = deck.y - away * cw * 0.1;
     const out: Pose[] = [];
     for (let j = 0; j < k; j++) {
       const side = j % 2 === 0 ? -1 : 1;

@@ -180,7 +180,7 @@ export class TableView {
       else flying.push([card, pose]);
     }
     for (const [card, pose] of flying) this.#paint(card, pose, back);
-    if (s.cards.length === 0 && this.#leaving.length === 0) hint(ctx, L.slot(0, 0).x, h / 2, 'Deal a card: press D, or the Deal one button');
+    if (s.cards.length === 0 && this.#leaving.length === 0) hint(ctx, L.slot(0, 0).x, h / 2, 'Deal a card: press D, or the Deal one button', w - 48);
     this.#leaving = this.#leaving.filter((t) => !t.done(now));
     for (const t of this.#leaving) drawCard(ctx, t.at(now), { face: back, back, cw: L.cw, ch: L.ch, selected: false });
     moving ||= flying.length > 0 || this.#leaving.length > 0;
