@@ -291,7 +291,9 @@ export class Deck implements Iterable<Card> {
 
   /**
    * The cards of pile `name` in the order they arrived (empty if it holds none). `'dealt'` is the
-   * pile `dealOne()` and `deal(n)` deal to.
+   * pile `dealOne()` and `deal(n)` deal to; once `returnCards` has taken cards out of it, its most
+   * recent cards fill their places (the card array's order, which later shuffles of seeded decks
+   * depend on, moves as in 0.1), and a bitmap deck lists it by id. Named piles always keep arrival order.
    */
   pile(name: string): Card[] {
     const h = this.#live();
