@@ -126,6 +126,47 @@ describe('a shoe with a cut card', () => {
   });
 });
 
+describe('Deck.pattern: a pattern checked once and dealt many times', () => {
+  const holdem = (seats: number) => [
+    ...[0, 1].flatMap(() => Array.from({ length: seats }, (_, s) => ({ pile: `hand:${s}`, count: 1 }))),
+    { pile: 'burn', count: 1 }, { pile: 'board', count: 3 }, { pile: 'burn', count: 1 }, { pile: 'board', count: 1 },
+    { pile: 'burn', count: 1 }, { pile: 'board', count: 1 },
+  ];
+  it('deals what the same packets as a list deal, hand after hand, on any deck', () => {
+    const pattern = Deck.pattern(holdem(9));
+    expect(pattern.packets).toHaveLength(24);
+    expect(Object.isFrozen(pattern.packets)).toBe(true);
+    for (const strategy of ['eager', 'lazy', 'bitmap'] as const) {
+      const a = new Deck({ seed: 12, strategy }), b = new Deck({ seed: 12, strategy });
+      for (let hand = 0; hand < 5; hand++) {
+        expect(ids(a.dealPattern(pattern))).toEqual(ids(b.dealPattern(holdem(9))));
+        expect(a.piles).toEqual(b.piles);
+        for (const p of a.piles) expect(a.pile(p)).toEqual(b.pile(p));
+        a.shuffle(), b.shuffle();
+      }
+    }
+  });
+  it('checks the packets when it is made, naming them, and a list is checked again at each deal', () => {
+    expect(() => Deck.pattern([{ pile: 'ok', count: 1 }, { pile: 'not ok', count: 1 }])).toThrow(/^packets\[1\]\.pile must be 1 to 32/);
+    expect(() => Deck.pattern([{ pile: 'ok', count: -1 }])).toThrow(/^packets\[0\]\.count must be an integer/);
+    expect(() => Deck.pattern(3 as never)).toThrow(/^packets must be an array/);
+    const deck = new Deck({ seed: 2 });
+    const forged = Object.create(Object.getPrototypeOf(Deck.pattern([]))) as never;
+    expect(() => deck.dealPattern(forged)).toThrow(/^packets must be an array/);
+    expect(() => deck.dealPattern(Deck.pattern([{ pile: 'a', count: 53 }]))).toThrow(RangeError);
+    expect(deck.remaining).toBe(52);
+  });
+  it('keeps working when the pile-number table starts again', () => {
+    const pattern = Deck.pattern([{ pile: 'x', count: 2 }, { pile: 'y', count: 1 }]);
+    const deck = new Deck({ seed: 4 }), twin = new Deck({ seed: 4 });
+    deck.dealPattern(pattern);
+    for (let i = 0; i < 5000; i++) deck.pile(`fill-${i}`);
+    expect(ids(deck.dealPattern(pattern))).toEqual(ids(twin.deal(6)).slice(3));
+    expect(deck.pile('x')).toHaveLength(4);
+    expect(deck.pile('y')).toHaveLength(2);
+  });
+});
+
 describe('pile names', () => {
   it('stay right when the name table starts again (more than 4,096 names in a page)', () => {
     const deck = new Deck({ size: 10, seed: 3 });

@@ -156,8 +156,12 @@ export interface DeckModule extends BasicModule {
   forgetPileNames(): void;
 }
 
-/** Pile names the binding has numbered, per module instance: name → number. */
-const pileNumbers = new WeakMap<DeckModule, Map<string, number>>();
+/** Pile names the binding has numbered, per module instance: name → number, and how many times the table started again. */
+const pileNumbers = new WeakMap<DeckModule, { map: Map<string, number>; generation: number }>();
+/** Changes whenever the module's pile numbers start again (a DealPattern then numbers its names anew). */
+export function pileGeneration(m: DeckModule): number {
+  return pileNumbers.get(m)?.generation ?? 0;
+}
 /** Most pile names numbered at once; past it both tables start again (a page using ever new names stays bounded). */
 const MAX_PILE_NUMBERS = 4096;
 
@@ -168,8 +172,9 @@ const MAX_PILE_NUMBERS = 4096;
  * are current.
  */
 export function pileIds(m: DeckModule, names: readonly unknown[], params: readonly string[]): number[] {
-  let table = pileNumbers.get(m);
-  if (!table) pileNumbers.set(m, (table = new Map()));
+  let entry = pileNumbers.get(m);
+  if (!entry) pileNumbers.set(m, (entry = { map: new Map(), generation: 0 }));
+  const table = entry.map;
   for (let attempt = 0; ; attempt++) {
     const out: number[] = [];
     let restarted = false;
@@ -178,7 +183,7 @@ export function pileIds(m: DeckModule, names: readonly unknown[], params: readon
       if (typeof name !== 'string') throw new TypeError(`${params[i]} must be a pile name (a string), got ${show(name)}`);
       let id = table.get(name);
       if (id === undefined) {
-        if (table.size >= MAX_PILE_NUMBERS) m.forgetPileNames(), table.clear(), (restarted = true);
+        if (table.size >= MAX_PILE_NUMBERS) m.forgetPileNames(), table.clear(), entry.generation++, (restarted = true);
         id = m.pileName(encoder.encode(name), bytes(params[i]));
         if (id < 0) throw coreError(m);
         table.set(name, id);

@@ -13,7 +13,7 @@
  * forget to tell the core, and caller code that re-enters the deck sees a consistent deck.
  * `remaining` and `returned` only subtract `taken`, so they leave the window open.
  */
-import { bytes, construct, coreError, native, pileIds, takeText, type CoreDeck, type DeckModule } from './binding.js';
+import { bytes, construct, coreError, native, pileGeneration, pileIds, takeText, type CoreDeck, type DeckModule } from './binding.js';
 import { cardTable, resolveIds, type Card, type CardTable } from './card.js';
 import { entropy, seedOrEntropy } from './entropy.js';
 import { show } from './errors.js';
@@ -262,25 +262,31 @@ export class Deck implements Iterable<Card> {
   /**
    * Deals packets in order, each `count` cards onto its `pile` (Skat: 3 to each hand, 2 to the
    * skat, 4 each, 3 each) and returns the cards in dealing order. One call into WASM for the
-   * whole pattern; all or nothing for the whole pattern.
+   * whole pattern; all or nothing for the whole pattern. `packets` is a list of `{ pile, count }`
+   * or a pattern made once with `Deck.pattern(packets)`, which skips checking it again (a game
+   * that deals the same hand over and over).
    */
-  dealPattern(packets: Iterable<{ readonly pile: string; readonly count: number }>): Card[] {
+  dealPattern(packets: Iterable<{ readonly pile: string; readonly count: number }> | DealPattern): Card[] {
     this.#live();
-    // Copied and read first: caller code (iterators, getters) is over before the deck is touched.
-    const list = copyIterable(packets, 'packets', '{ pile, count } objects');
-    const names: unknown[] = [], params: string[] = [], counts: number[] = [];
-    for (let i = 0; i < list.length; i++) {
-      const p = list[i];
-      if (typeof p !== 'object' || p === null) throw new TypeError(`packets[${i}] must be an object { pile, count }, got ${show(p)}`);
-      const { pile, count } = plainObject(p, `packets[${i}]`);  // each field read once (getters, proxies)
-      names.push(pile), params.push(`packets[${i}].pile`);
-      counts.push(checkInt(`packets[${i}].count`, count, 0, 2 ** 32 - 1));
+    const pairs = (DealPattern.is(packets) ? packets : new DealPattern(packets)).pairs(this.#c), h = this.#live();
+    let buffer = this.#ids;
+    if (buffer.length < pairs.length) {
+      if (!h.reserve(pairs.length)) throw coreError(this.#c);
+      buffer = this.#buffer(h, pairs.length);
     }
-    const ids = pileIds(this.#c, names, params), h = this.#live();
-    if (!h.reserve(2 * ids.length)) throw coreError(this.#c);
-    const buffer = this.#buffer(h, 2 * ids.length);
-    for (let i = 0; i < ids.length; i++) (buffer[2 * i] = ids[i]), (buffer[2 * i + 1] = counts[i]);
-    return this.#read(h, h.dealPattern(ids.length));
+    buffer.set(pairs);
+    return this.#read(h, h.dealPattern(pairs.length / 2));
+  }
+
+  /**
+   * A dealing pattern checked once, for `dealPattern`: the packets are read and their pile names
+   * checked now (TypeError/RangeError naming `packets[i]…`), so dealing it again costs only the
+   * deal. Requires `await init()` first.
+   */
+  static pattern(packets: Iterable<{ readonly pile: string; readonly count: number }>): DealPattern {
+    const pattern = new DealPattern(packets);
+    pattern.pairs(native());
+    return pattern;
   }
 
   /** Seat `seat`'s hand (pile `hand:<seat>`) in the order its cards arrived. */
@@ -372,6 +378,46 @@ export class Deck implements Iterable<Card> {
     const ids = this.#buffer(h, k), out = new Array<Card>(k);
     for (let i = 0; i < k; i++) out[i] = this.#cards.get(ids[i]);
     return out;
+  }
+}
+
+/** A dealing pattern (`Deck.pattern`): its packets, checked, and their pile numbers in the binding. */
+export class DealPattern {
+  /** The packets as they were read (frozen copies). */
+  readonly packets: readonly Readonly<{ pile: string; count: number }>[];
+  readonly #names: string[] = [];
+  readonly #params: string[] = [];
+  #module: DeckModule | undefined;
+  #generation = -1;
+  #pairs = new Uint32Array(0);
+
+  /** Reads `packets` once (caller code — iterators, getters — runs here, before any deck is touched). */
+  constructor(packets: unknown) {
+    const list = copyIterable(packets, 'packets', '{ pile, count } objects'), out: Readonly<{ pile: string; count: number }>[] = [];
+    for (let i = 0; i < list.length; i++) {
+      const p = list[i];
+      if (typeof p !== 'object' || p === null) throw new TypeError(`packets[${i}] must be an object { pile, count }, got ${show(p)}`);
+      const { pile, count } = plainObject(p, `packets[${i}]`);  // each field read once (getters, proxies)
+      if (typeof pile !== 'string') throw new TypeError(`packets[${i}].pile must be a pile name (a string), got ${show(pile)}`);
+      out.push(Object.freeze({ pile, count: checkInt(`packets[${i}].count`, count, 0, 2 ** 32 - 1) }));
+      this.#names.push(pile), this.#params.push(`packets[${i}].pile`);
+    }
+    this.packets = Object.freeze(out);
+  }
+
+  /** True for patterns made here (a brand check: nothing else passes). */
+  static is(x: unknown): x is DealPattern {
+    return typeof x === 'object' && x !== null && #pairs in x;
+  }
+
+  /** The (pile number, count) pairs for module `m`, numbered once per module and per pile-number table. */
+  pairs(m: DeckModule): Uint32Array {
+    if (this.#module !== m || this.#generation !== pileGeneration(m)) {
+      const ids = pileIds(m, this.#names, this.#params), pairs = new Uint32Array(2 * ids.length);
+      for (let i = 0; i < ids.length; i++) (pairs[2 * i] = ids[i]), (pairs[2 * i + 1] = this.packets[i].count);
+      [this.#pairs, this.#module, this.#generation] = [pairs, m, pileGeneration(m)];
+    }
+    return this.#pairs;
   }
 }
 

@@ -3,7 +3,7 @@
  * This file only re-exports; see README.md for the guarantees and their limits.
  */
 export { init, isReady, type InitOptions } from './load.js';
-export { Deck, type DeckInfo, type DeckState } from './deck.js';
+export { Deck, type DealPattern, type DeckInfo, type DeckState } from './deck.js';
 export type { Card } from './card.js';
 export { shuffle, permutation, type AnyTypedArray } from './shuffle.js';
 export { parseSeed } from './options.js';

@@ -25,12 +25,12 @@ const readAll = (list) => {
 };
 
 const SEATS = 9;
-/** The whole hand as one pattern: two rounds of hole cards, then burn, flop, burn, turn, burn, river. */
-const holdem = [
+/** The whole hand as one pattern (checked once: Deck.pattern): two rounds of hole cards, then burn, flop, burn, turn, burn, river. */
+const holdem = Deck.pattern([
   ...[0, 1].flatMap(() => Array.from({ length: SEATS }, (_, s) => ({ pile: `hand:${s}`, count: 1 }))),
   { pile: 'burn', count: 1 }, { pile: 'board', count: 3 }, { pile: 'burn', count: 1 }, { pile: 'board', count: 1 },
   { pile: 'burn', count: 1 }, { pile: 'board', count: 1 },
-];
+]);
 
 const contenders = [
   { name: 'd3-array shuffle 52, read 26', peer: true, group: 'holdem', fn: () => consume(read(d3.shuffle(cards52.slice()), 26)) },
@@ -54,8 +54,8 @@ for (const strategy of ['eager', 'lazy']) {
   });
 }
 
-const round = [{ pile: 'player', count: 1 }, { pile: 'dealer', count: 1 }, { pile: 'player', count: 1 }, { pile: 'dealer', count: 1 },
-  { pile: 'player', count: 1 }, { pile: 'dealer', count: 1 }];
+const round = Deck.pattern([{ pile: 'player', count: 1 }, { pile: 'dealer', count: 1 }, { pile: 'player', count: 1 },
+  { pile: 'dealer', count: 1 }, { pile: 'player', count: 1 }, { pile: 'dealer', count: 1 }]);
 contenders.push({ name: 'd3-array shuffle 312, read 6', peer: true, group: 'blackjack', fn: () => consume(read(d3.shuffle(cards312.slice()), 6)) });
 {
   const shoe = new Deck({ decks: 6, strategy: 'lazy', penetration: 0.75 });
