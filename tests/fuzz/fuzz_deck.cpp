@@ -206,10 +206,14 @@ bool model_deal(Model& m, std::uint32_t card) {
 }
 
 /// Operations per input. Under ASan, UBSan and coverage an operation costs 50–100 µs (most of it
-/// in the core's checks and libFuzzer's per-feature bookkeeping) and an input's fixed part about
-/// 85 µs, so a cap of 8 keeps executions at about 1,000–2,000 a second; each operation deals,
+/// in the core's checks and libFuzzer's bookkeeping) and an input's fixed part about 85 µs; with
+/// -O2, no comparison tracing and -entropic=0 a cap of 8 gives about 2,300–2,500 executions a
+/// second on an idle core (6 measured only ~6% more: tests/fuzz/README.md); each operation deals,
 /// moves or returns many cards at once, so 8 reach deep states (a return pile merged, 64 piles).
+/// Decks above 300 cards (1 input in 16 at random, but a quarter of a grown corpus, since their
+/// sizes reach more features) take 4 times as long per operation: they get at most 4 operations.
 constexpr int kMaxSteps = 8;
+constexpr int kMaxLargeSteps = 4;
 
 /// The deck under test, its twin after a save/restore (which must answer every operation exactly
 /// as the deck does), and a plain twin that never looks ahead.
@@ -333,7 +337,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   check_full(*d, m);
   std::vector<std::uint32_t> out;
 
-  for (int step = 0; step < kMaxSteps && in.remaining_bytes() > 0; ++step) {
+  const int max_steps = n > 300 ? kMaxLargeSteps : kMaxSteps;
+  for (int step = 0; step < max_steps && in.remaining_bytes() > 0; ++step) {
     fd::Deck* t = p.twin.get();
     fd::Deck* w = p.plain.get();
     fd::Deck* const all[] = {d, w, t};  // t may be null

@@ -194,6 +194,10 @@ void mutate(FuzzedDataProvider& in, Value& state) {
                                  "seeded", "order", "undealt", "returned", "dealt", "engine", "dice",
                                  "piles", "cut", "drawn"};
   const auto pick = [&](const char* const* list, std::size_t n) { return list[in.ConsumeIntegralInRange<std::size_t>(0, n - 1)]; };
+  // Each case below holds references into the state's members while it may add up to two more
+  // (object[key] adds a missing key): room for them now keeps those references valid (without it,
+  // a case that added "to" after taking "from" read freed memory: fuzz_state found it, issue 31).
+  state.object.items.reserve(state.object.size() + 4);
   static const char* piles_of_cards[] = {"undealt", "returned", "dealt"};
   switch (in.ConsumeIntegralInRange<int>(0, 11)) {
     case 0: {  // a top-level integer to an edge
