@@ -142,6 +142,46 @@ inline std::string number_text(double x) {
   }
   return exponent ? sign + t + "e-" + cat(static_cast<std::uint32_t>(-exponent)) : sign + t;
 }
+
+/// n values of T: inside the object for n ≤ N, else on the heap.
+template <class T, std::size_t N>
+class SmallBuffer {
+public:
+  explicit SmallBuffer(std::size_t n) : data_(local_) {
+    if (n > N) heap_.resize(n), data_ = heap_.data();
+  }
+  SmallBuffer(const SmallBuffer&) = delete;
+  SmallBuffer& operator=(const SmallBuffer&) = delete;
+  T& operator[](std::size_t i) noexcept { return data_[i]; }
+
+private:
+  T local_[N];
+  std::vector<T> heap_;
+  T* data_;
+};
+
+/// A vector of T that lives inside the object until it holds more than N.
+template <class T, std::size_t N>
+class SmallVector {
+public:
+  SmallVector() = default;
+  SmallVector(const SmallVector&) = delete;
+  SmallVector& operator=(const SmallVector&) = delete;
+  std::size_t size() const noexcept { return size_; }
+  T& operator[](std::size_t i) noexcept { return data_[i]; }
+  void push_back(const T& v) {
+    if (size_ == N && heap_.empty()) heap_.assign(local_, local_ + N);
+    if (!heap_.empty()) heap_.push_back(v), data_ = heap_.data();
+    else local_[size_] = v;
+    ++size_;
+  }
+
+private:
+  T local_[N];
+  std::vector<T> heap_;
+  T* data_ = local_;
+  std::size_t size_ = 0;
+};
 }  // namespace detail
 
 /// Throws TypeError naming `param` and the value unless `name` is a pile name: 1 to 32 bytes of
@@ -264,10 +304,10 @@ public:
   /// goes back in (drawn() is 0 again).
   void shuffle() {
     settle();
-    if (in_named_) canonicalize();  // unobservable (see canonicalize), so it may come first
+    if (named_n_ != 0) canonicalize();  // unobservable (see canonicalize), so it may come first
     if (provable_ && started_) next_round();
     rng_.prepare(strategy_ == Strategy::eager ? n_ : 0);
-    if (in_named_) drop_named();
+    if (named_n_ != 0) drop_named();
     recalled_ = 0;
     u_ = n_;
     r_ = 0;
@@ -390,7 +430,7 @@ public:
         throw RangeError(card + " cannot be returned: it is not dealt (it is " +
                          (where[i] == 1 ? "already returned)" : "still in the deck)"));
     }
-    if (in_named_) return return_from_piles(sorted);
+    if (named_n_ != 0) return return_from_piles(sorted);
     if (strategy_ == Strategy::bitmap) {
       for (std::uint32_t c : sorted) ret_[c / 64] |= 1ULL << (c % 64);
     } else {
@@ -432,7 +472,7 @@ public:
     }
     if (which == 0) return std::vector<std::uint32_t>(cards_.rbegin() + (n_ - u_), cards_.rend());
     if (which == 1) return std::vector<std::uint32_t>(cards_.begin() + u_, cards_.begin() + u_ + r_);
-    if (in_named_) {  // as canonicalize() lays them out: the default pile, then the rest by id
+    if (named_n_ != 0) {  // as canonicalize() lays them out: the default pile, then the rest by id
       v = default_pile_as_saved();
       const std::vector<std::uint32_t> named = named_cards_sorted();
       v.insert(v.end(), named.begin(), named.end());
@@ -449,20 +489,18 @@ public:
   void set_piles(const std::vector<std::uint32_t>& undealt, const std::vector<std::uint32_t>& returned,
                  const std::vector<std::uint32_t>& dealt, const NamedPileList& named = {}) {
     settle();
-    std::vector<NamedPile> piles;
     std::vector<std::uint32_t> in_piles;
-    if (!named.empty()) {
-      piles.reserve(named.size());
-      for (const auto& [name, cards] : named) {
-        piles.push_back({name, cards});
-        in_piles.insert(in_piles.end(), cards.begin(), cards.end());
-      }
-      std::sort(in_piles.begin(), in_piles.end());
+    for (const auto& pile : named) in_piles.insert(in_piles.end(), pile.second.begin(), pile.second.end());
+    std::sort(in_piles.begin(), in_piles.end());
+    if (!named.empty()) use_piles(), reserve_named(in_piles.size());
+    drop_named();
+    for (std::size_t i = 0; i < named.size() && i < kMaxPiles; ++i) {
+      const auto s = static_cast<std::uint8_t>(i);
+      name_slot(s, named[i].first);
+      for (std::uint32_t c : named[i].second) place(c, s);
     }
     u_ = static_cast<std::uint32_t>(undealt.size());
     r_ = static_cast<std::uint32_t>(returned.size());
-    named_ = std::move(piles);
-    in_named_ = static_cast<std::uint32_t>(in_piles.size());
     if (strategy_ == Strategy::bitmap) {
       std::fill(out_.begin(), out_.end(), ~0ULL);
       std::fill(ret_.begin(), ret_.end(), 0);
@@ -475,7 +513,6 @@ public:
     std::copy(dealt.begin(), dealt.end(), cards_.begin() + u_ + r_);
     std::copy(in_piles.begin(), in_piles.end(), cards_.begin() + u_ + r_ + static_cast<std::ptrdiff_t>(dealt.size()));
   }
-
   /// Sets the cut card (0: none) and drawn() (used by state restore, which validates
   /// dealt_count() ≤ drawn ≤ size() and cut ≤ size()).
   void set_cut_card(std::uint32_t cut, std::uint64_t drawn) noexcept {
@@ -502,8 +539,8 @@ public:
     check_pile_name(name);
     settle();
     if (name != kDefaultPile) {
-      const int at = find_named(name);
-      return at < 0 ? std::vector<std::uint32_t>() : named_[static_cast<std::size_t>(at)].cards;
+      const int at = find_slot(name);
+      return at < 0 ? std::vector<std::uint32_t>() : cards_in(static_cast<std::uint8_t>(at));
     }
     std::vector<std::uint32_t> v = default_pile_as_saved();
     if (strategy_ != Strategy::bitmap) std::reverse(v.begin(), v.end());
@@ -513,54 +550,53 @@ public:
   /// Cards in pile `name` (0 for a pile that holds none). Throws TypeError like pile_cards().
   std::uint32_t pile_size(std::string_view name) const {
     check_pile_name(name);
-    if (name == kDefaultPile) return dealt_count() - in_named_;
-    const int at = find_named(name);
-    return at < 0 ? 0u : static_cast<std::uint32_t>(named_[static_cast<std::size_t>(at)].cards.size());
+    if (name == kDefaultPile) return dealt_count() - named_count();
+    const int at = find_slot(name);
+    return at < 0 ? 0u : slots_[static_cast<std::size_t>(at)].count;
   }
 
   /// The piles that hold cards: the default pile first (if it holds any), then the others in
   /// the order they got their first card (a pile that empties and fills again goes last).
   std::vector<std::string> pile_names() const {
     settle();
+    std::uint8_t order[kMaxPiles];
+    const std::uint32_t k = ordered_slots(order);
     std::vector<std::string> v;
-    v.reserve(named_.size() + 1);
-    if (dealt_count() > in_named_) v.emplace_back(kDefaultPile);
-    for (const NamedPile& p : named_) v.push_back(p.name);
+    v.reserve(k + 1);
+    if (dealt_count() > named_count()) v.emplace_back(kDefaultPile);
+    for (std::uint32_t i = 0; i < k; ++i) v.emplace_back(slots_[order[i]].view());
     return v;
   }
 
   /// Whether any pile besides the default one holds cards.
-  bool has_named_piles() const noexcept { return in_named_ != 0; }
-  /// The piles besides the default one that hold cards, in pile_names() order (save_state).
-  const std::vector<NamedPile>& named_piles() const noexcept { return named_; }
+  bool has_named_piles() const noexcept { return named_n_ != 0; }
+  /// The piles besides the default one that hold cards, in pile_names() order, each with its
+  /// cards in the order they arrived (save_state).
+  std::vector<NamedPile> named_piles() const {
+    settle();
+    std::uint8_t order[kMaxPiles];
+    const std::uint32_t k = ordered_slots(order);
+    std::vector<NamedPile> v(k);
+    for (std::uint32_t i = 0; i < k; ++i) v[i].name = slots_[order[i]].view(), v[i].cards = cards_in(order[i]);
+    return v;
+  }
 
   /// The default pile in the order a state's `dealt` field holds it: eager and lazy decks the
   /// card array's order (newest first; pile_cards() reverses it), bitmap decks by id.
   std::vector<std::uint32_t> default_pile_as_saved() const {
     settle();
-    if (!in_named_) return pile(2);
+    if (named_n_ == 0) return pile(2);
     std::vector<std::uint32_t> v;
-    v.reserve(dealt_count() - in_named_);
-    const auto each = [&](auto in_named) {
-      if (strategy_ == Strategy::bitmap) {
-        for (std::uint32_t c = 0; c < n_; ++c)
-          if (bit(out_, c) && !bit(ret_, c) && !in_named(c)) v.push_back(c);
-      } else {
-        for (std::uint32_t p = u_ + r_; p < n_; ++p)
-          if (!in_named(cards_[p])) v.push_back(cards_[p]);
-      }
-    };
-    if (small_marks()) {  // marks_named_ as in for_marked_named
-      marks_named_.resize((n_ + 63) / 64);
-      for (const NamedPile& p : named_)
-        for (std::uint32_t c : p.cards) marks_named_[c >> 6] |= std::uint64_t{1} << (c & 63);
-      each([this](std::uint32_t c) { return bit(marks_named_, c); });
-      for (const NamedPile& p : named_)
-        for (std::uint32_t c : p.cards) marks_named_[c >> 6] = 0;
-      return v;
+    v.reserve(dealt_count() - named_count());
+    mark_named();
+    if (strategy_ == Strategy::bitmap) {
+      for (std::uint32_t c = 0; c < n_; ++c)
+        if (bit(out_, c) && !bit(ret_, c) && !is_named(c)) v.push_back(c);
+    } else {
+      for (std::uint32_t p = u_ + r_; p < n_; ++p)
+        if (!is_named(cards_[p])) v.push_back(cards_[p]);
     }
-    const std::vector<std::uint32_t> named = named_cards_sorted();
-    each([&named](std::uint32_t c) { return std::binary_search(named.begin(), named.end(), c); });
+    unmark_named();
     return v;
   }
 
@@ -569,11 +605,24 @@ public:
   /// would be one more than kMaxPiles holding cards (and EntropyError like deal()), changing
   /// nothing.
   std::vector<std::uint32_t> deal_to(std::string_view pile, std::uint32_t n) {
+    std::vector<std::uint32_t> out(n <= remaining() ? n : 0);
+    deal_to(pile, n, out.data());
+    return out;
+  }
+  /// The same, writing the ids to `out` (which holds at least n); returns n.
+  std::uint32_t deal_to(std::string_view pile, std::uint32_t n, std::uint32_t* out) {
     check_pile_name(pile);
     if (n > remaining()) throw RangeError(cat("n must be at most the ", remaining(), " cards remaining, got ", n));
-    const std::string_view target[] = {pile};
-    const std::uint64_t count[] = {n};
-    return deal_into(target, count, n, [](std::uint64_t) { return std::size_t{0}; });
+    settle();
+    Pending pending;
+    const std::uint8_t s = n ? target_slot(pile, name_key(pile), pending) : kNoSlot;
+    if (s != kNoSlot) reserve_named(n);
+    deal(n, out);  // settles, prepares (may throw, before any change), deals
+    if (s != kNoSlot && n) {
+      open_slot(s, n);
+      for (std::uint32_t i = 0; i < n; ++i) put(out[i], s);
+    }
+    return n;
   }
 
   /// deal_to("burn", n).
@@ -584,17 +633,39 @@ public:
   /// which are the cards deal(seats · per_seat) would give. Throws RangeError for seats outside
   /// 1…kMaxSeats, fewer than seats · per_seat cards remaining or too many piles, changing nothing.
   std::vector<std::uint32_t> deal_hands(std::uint32_t seats, std::uint32_t per_seat) {
+    const std::uint64_t total = std::uint64_t{seats} * per_seat;
+    std::vector<std::uint32_t> out(total <= remaining() ? total : 0);
+    deal_hands(seats, per_seat, out.data());
+    return out;
+  }
+  /// The same, writing the ids to `out` (which holds at least seats · per_seat); returns how many.
+  std::uint32_t deal_hands(std::uint32_t seats, std::uint32_t per_seat, std::uint32_t* out) {
     if (seats < 1 || seats > kMaxSeats) throw RangeError(cat("seats must be an integer from 1 to ", kMaxSeats, ", got ", seats));
     const std::uint64_t total = std::uint64_t{seats} * per_seat;
     if (total > remaining())
       throw RangeError(cat("seats * perSeat must be at most the ", remaining(), " cards remaining, got ", total, " (",
                            seats, " seats of ", per_seat, ")"));
-    std::vector<std::string> names;
-    names.reserve(seats);
-    for (std::uint32_t i = 0; i < seats; ++i) names.push_back(hand_pile(i));
-    const std::vector<std::string_view> targets(names.begin(), names.end());
-    const std::vector<std::uint64_t> counts(seats, per_seat);
-    return deal_into(targets, counts, total, [seats](std::uint64_t i) { return static_cast<std::size_t>(i % seats); });
+    settle();
+    std::uint8_t slot[kMaxSeats];
+    Pending pending;
+    char name[8] = {'h', 'a', 'n', 'd', ':'};
+    for (std::uint32_t i = 0; i < seats && per_seat; ++i) {
+      std::size_t len = 5;
+      if (i >= 10) name[len++] = static_cast<char>('0' + i / 10);
+      name[len++] = static_cast<char>('0' + i % 10);
+      const std::string_view pile(name, len);
+      slot[i] = target_slot(pile, name_key(pile), pending);
+    }
+    const auto k = static_cast<std::uint32_t>(total);
+    if (k) reserve_named(k);
+    deal(k, out);  // settles, prepares (may throw, before any change), deals
+    if (k == 0) return 0;
+    for (std::uint32_t i = 0; i < seats; ++i) open_slot(slot[i], per_seat);
+    for (std::uint32_t i = 0, seat = 0; i < k; ++i) {
+      put(out[i], slot[seat]);
+      if (++seat == seats) seat = 0;
+    }
+    return k;
   }
 
   /// Deals the packets in order, each `count` cards onto its pile (as deal() would deal them all;
@@ -603,29 +674,59 @@ public:
   /// pile name, RangeError if fewer cards remain than the packets add up to or too many piles
   /// would hold cards, changing nothing.
   std::vector<std::uint32_t> deal_pattern(std::span<const Packet> packets) {
-    std::vector<std::string_view> targets;
-    std::vector<std::uint64_t> counts, keys;  // keys: each target's name_key, compared before its name
-    std::vector<std::size_t> slot(packets.size());
+    std::uint64_t total = 0;
+    for (const Packet& p : packets) total += p.count;
+    std::vector<std::uint32_t> out(total <= remaining() ? total : 0);
+    deal_pattern(packets, out.data());
+    return out;
+  }
+  /// The same, writing the ids to `out` (which holds at least the packets' counts added up);
+  /// returns how many. Allocates nothing for a pattern of at most kMaxPiles distinct piles and
+  /// 128 packets, once the deck's piles have dealt as many cards before.
+  [[gnu::noinline]] std::uint32_t deal_pattern(std::span<const Packet> packets, std::uint32_t* out) {
+    struct Target {
+      std::uint64_t key, count;
+      std::string_view name;
+      std::uint8_t slot;
+    };
+    detail::SmallVector<Target, kMaxPiles> targets;
+    detail::SmallBuffer<std::uint32_t, 128> target_of(packets.size());
     std::uint64_t total = 0;
     for (std::size_t i = 0; i < packets.size(); ++i) {
       const std::string_view name = packets[i].pile;
-      if (!is_pile_name(name)) check_pile_name(name, cat("packets[", i, "].pile"));  // throws
+      const std::uint64_t key = checked_key(name);
+      if (key == 0) check_pile_name(name, cat("packets[", i, "].pile"));  // throws
       total += packets[i].count;
-      const std::uint64_t key = name_key(name);
       std::size_t at = 0;
-      while (at < targets.size() && (keys[at] != key || targets[at] != name)) ++at;
-      slot[i] = at;
-      if (at == targets.size()) targets.push_back(name), counts.push_back(0), keys.push_back(key);
-      counts[slot[i]] += packets[i].count;
+      while (at < targets.size() && !same_name(targets[at].key, targets[at].name, key, name)) ++at;
+      if (at == targets.size()) targets.push_back({key, 0, name, kNoSlot});
+      targets[at].count += packets[i].count;
+      target_of[i] = static_cast<std::uint32_t>(at);
     }
     if (total > remaining())
       throw RangeError(cat("packets must deal at most the ", remaining(), " cards remaining, got ", total, " cards in all"));
-    std::size_t packet = 0;
-    std::uint64_t end = packets.empty() ? 0 : packets[0].count;
-    return deal_into(targets, counts, total, [&](std::uint64_t i) {
-      while (i >= end) end += packets[++packet].count;  // i < total: a later packet holds it
-      return slot[packet];
-    });
+    settle();
+    Pending pending;
+    std::uint64_t named = 0;
+    for (std::size_t t = 0; t < targets.size(); ++t) {
+      if (targets[t].count == 0) continue;
+      targets[t].slot = target_slot(targets[t].name, targets[t].key, pending);
+      if (targets[t].slot != kNoSlot) named += targets[t].count;
+    }
+    if (named) reserve_named(named);
+    const auto k = static_cast<std::uint32_t>(total);
+    deal(k, out);  // settles, prepares (may throw, before any change), deals
+    const std::uint32_t* card = out;
+    for (std::size_t i = 0; i < packets.size(); ++i) {
+      const std::uint8_t s = targets[target_of[i]].slot;
+      const std::uint32_t c = packets[i].count;
+      if (s != kNoSlot && c) {
+        open_slot(s, c);
+        for (std::uint32_t j = 0; j < c; ++j) put(card[j], s);
+      }
+      card += c;
+    }
+    return k;
   }
 
   /// Moves dealt cards onto pile `to`, where they arrive in the order given (to the default pile
@@ -641,8 +742,12 @@ public:
     std::vector<std::uint32_t> sorted(ids.begin(), ids.end());
     std::sort(sorted.begin(), sorted.end());
     const std::vector<std::uint8_t> where = piles_of(sorted);
-    const std::vector<std::uint64_t> index = named_index();
-    std::vector<std::uint32_t> leaving(named_.size(), 0);
+    std::vector<std::uint8_t> slot_of(sorted.size(), kNoSlot);  // the slot holding each, kNoSlot: the default pile
+    for (std::size_t i = 0; i < named_n_; ++i) {
+      const auto it = std::lower_bound(sorted.begin(), sorted.end(), ncard_[i]);
+      if (it != sorted.end() && *it == ncard_[i]) slot_of[static_cast<std::size_t>(it - sorted.begin())] = nslot_[i];
+    }
+    std::uint32_t leaving[kMaxPiles] = {};
     for (std::size_t i = 0; i < sorted.size(); ++i) {
       const auto card = [&] { return cat("card ", sorted[i]); };  // messages only when one is thrown
       if (sorted[i] >= n_) throw RangeError(cat(card(), " is not in this deck (ids 0–", n_ - 1, ")"));
@@ -650,54 +755,36 @@ public:
       if (where[i] != 2)
         throw RangeError(card() + " cannot be moved: it is not dealt (it is " +
                          (where[i] == 1 ? "in the return pile)" : "still in the deck)"));
-      const int at = slot_in(index, sorted[i]);
-      if (at >= 0) ++leaving[static_cast<std::size_t>(at)];
-      const std::string_view pile = at < 0 ? kDefaultPile : std::string_view(named_[static_cast<std::size_t>(at)].name);
+      const std::uint8_t s = slot_of[i];
+      if (s != kNoSlot) ++leaving[s];
+      const std::string_view pile = s == kNoSlot ? kDefaultPile : slots_[s].view();
       if (from && pile != *from) throw RangeError(cat(card(), " cannot be moved from pile '", *from, "': it is in pile '", pile, "'"));
     }
     if (sorted.empty()) return;
-    const int to_at = to == kDefaultPile ? -2 : find_named(to);
+    const int to_at = to == kDefaultPile ? -2 : find_slot(to);
     std::uint32_t after = to_at == -1;  // piles besides the default one holding cards afterwards
-    for (std::size_t j = 0; j < named_.size(); ++j) after += named_[j].cards.size() > leaving[j] || static_cast<int>(j) == to_at;
+    for (std::uint64_t m = active_; m; m &= m - 1) {
+      const int s = std::countr_zero(m);
+      after += slots_[static_cast<std::size_t>(s)].count > leaving[s] || s == to_at;
+    }
     if (after > kMaxPiles) throw RangeError(too_many_piles(to));
-    // Everything that allocates, before anything changes.
-    NamedPile fresh;
-    std::vector<std::uint32_t> region;
-    if (to_at >= 0) {
-      named_[static_cast<std::size_t>(to_at)].cards.reserve(named_[static_cast<std::size_t>(to_at)].cards.size() + ids.size());
-    } else if (to_at == -1) {
-      fresh.name = std::string(to);
-      fresh.cards.assign(ids.begin(), ids.end());
-      named_.reserve(named_.size() + 1);
-    } else if (strategy_ != Strategy::bitmap) {  // onto the default pile: the front of the dealt part, newest first
-      region.reserve(n_ - u_ - r_);
-      region.assign(ids.rbegin(), ids.rend());
-      for (std::uint32_t p = u_ + r_; p < n_; ++p)
-        if (!std::binary_search(sorted.begin(), sorted.end(), cards_[p])) region.push_back(cards_[p]);
+    if (to_at != -2) use_piles(), reserve_named(ids.size());  // allocates, before anything changes
+    if (to_at == -2 && strategy_ != Strategy::bitmap) {
+      // onto the default pile: [ids, last first | the dealt part of the array without them]
+      std::uint32_t* const first = cards_.data() + u_ + r_;
+      std::uint32_t* keep = cards_.data() + n_;
+      for (std::uint32_t* p = keep; p-- != first;)
+        if (!std::binary_search(sorted.begin(), sorted.end(), *p)) *--keep = *p;
+      std::copy(ids.rbegin(), ids.rend(), first);
     }
-    std::uint32_t moved_out = 0;
-    for (std::size_t j = 0; j < named_.size(); ++j) {
-      if (!leaving[j]) continue;
-      std::vector<std::uint32_t>& cards = named_[j].cards;
-      cards.erase(std::remove_if(cards.begin(), cards.end(),
-                                 [&sorted](std::uint32_t c) { return std::binary_search(sorted.begin(), sorted.end(), c); }),
-                  cards.end());
-      moved_out += leaving[j];
-    }
-    in_named_ -= moved_out;
-    if (to_at >= 0) {
-      std::vector<std::uint32_t>& cards = named_[static_cast<std::size_t>(to_at)].cards;
-      cards.insert(cards.end(), ids.begin(), ids.end());
-      in_named_ += static_cast<std::uint32_t>(ids.size());
-    } else if (to_at == -1) {
-      named_.push_back(std::move(fresh));
-      in_named_ += static_cast<std::uint32_t>(ids.size());
-    } else if (!region.empty()) {
-      std::copy(region.begin(), region.end(), cards_.begin() + u_ + r_);
-    }
-    drop_empty_piles();
+    std::uint32_t out_of_piles = 0;
+    for (std::size_t j = 0; j < kMaxPiles; ++j) out_of_piles += leaving[j];
+    if (out_of_piles) remove_named(sorted, to_at);
+    if (to_at == -2) return;
+    std::uint8_t s = static_cast<std::uint8_t>(to_at);
+    if (to_at == -1) s = static_cast<std::uint8_t>(std::countr_one(active_)), name_slot(s, to);
+    for (std::uint32_t c : ids) place(c, s);
   }
-
   /// Cards dealt before the cut card comes out (cut_for()); 0 for a deck without one.
   std::uint32_t cut() const noexcept { return cut_; }
   /// A deck with a cut card: cards drawn from it since the last shuffle(), counted up to size():
@@ -714,144 +801,204 @@ public:
   bool cut_card_out() const noexcept { return cut_ != 0 && drawn() >= cut_; }
 
 private:
-  /// A pile name's length and its last 7 bytes (names of piles dealt together, "hand:0" …
-  /// "hand:9", differ there): unequal keys, unequal names, without a memcmp.
+  /// A pile name's last 8 bytes (names of piles dealt together, "hand:0" … "hand:9", differ
+  /// there): unequal keys, unequal names, without a memcmp; and since a name holds no zero byte,
+  /// names of the same length, at most 8 bytes, are equal if their keys are (same_name).
   static std::uint64_t name_key(std::string_view name) noexcept {
-    std::uint64_t k = name.size();
-    for (std::size_t i = name.size() > 7 ? name.size() - 7 : 0; i < name.size(); ++i) k = k << 8 | static_cast<unsigned char>(name[i]);
+    std::uint64_t k = 0;
+    for (std::size_t i = name.size() > 8 ? name.size() - 8 : 0; i < name.size(); ++i) k = k << 8 | static_cast<unsigned char>(name[i]);
     return k;
   }
-  /// Index of the named pile `name` in named_, or −1.
-  int find_named(std::string_view name) const noexcept {
-    for (std::size_t i = 0; i < named_.size(); ++i)
-      if (named_[i].name == name) return static_cast<int>(i);
+  /// name_key(name) if `name` is a pile name (is_pile_name), else 0, in one pass.
+  static std::uint64_t checked_key(std::string_view name) noexcept {
+    if (name.empty() || name.size() > kMaxPileName) return 0;
+    std::uint64_t k = 0;
+    bool ok = true;
+    for (const char c : name) ok &= c >= 0x21 && c <= 0x7e, k = k << 8 | static_cast<unsigned char>(c);
+    return ok ? k : 0;
+  }
+  /// Whether pile names with keys `ka` and `kb` are equal.
+  static bool same_name(std::uint64_t ka, std::string_view a, std::uint64_t kb, std::string_view b) noexcept {
+    return ka == kb && a.size() == b.size() && (a.size() <= 8 || a == b);
+  }
+
+  /// kNoSlot: the default pile, where a slot number is expected.
+  static constexpr std::uint8_t kNoSlot = 0xff;
+  /// A pile besides the default one, as a Deck holds it: a slot of slots_, its name kept while
+  /// it is free (a game deals the same piles hand after hand). Its cards are the entries of
+  /// ncard_ whose nslot_ is its number, in the order they arrived.
+  struct Slot {
+    std::uint64_t key = 0;    ///< name_key(name)
+    std::uint64_t first = 0;  ///< stamp_ when it got its first card (pile_names() order)
+    std::uint32_t count = 0;  ///< cards it holds; 0 while free
+    std::uint8_t len = 0;
+    char name[kMaxPileName] = {};
+    std::string_view view() const noexcept { return {name, len}; }
+  };
+
+  /// Cards in the named piles.
+  std::uint32_t named_count() const noexcept { return named_n_; }
+
+  /// The piles' slots, on first use (a deck that never uses them holds nothing for them).
+  void use_piles() {
+    if (slots_.empty()) slots_.resize(kMaxPiles);
+  }
+  /// Room for `more` cards in the named piles (amortised: no allocation in steady state), so
+  /// that place() cannot throw.
+  void reserve_named(std::size_t more) {
+    const std::size_t want = named_n_ + more;
+    if (want <= ncard_.size()) return;
+    const std::size_t cap = std::max({want, 2 * ncard_.size(), std::size_t{32}});
+    ncard_.resize(cap);
+    nslot_.resize(cap);
+  }
+  /// Names free slot `s` (no allocation).
+  void name_slot(std::uint8_t s, std::string_view name) noexcept {
+    Slot& slot = slots_[s];
+    slot.len = static_cast<std::uint8_t>(std::min(name.size(), kMaxPileName));
+    std::memcpy(slot.name, name.data(), slot.len);
+    slot.key = name_key(name);
+  }
+  /// Puts dealt `card` onto the pile in slot `s` (reserve_named() first): it arrives last; a
+  /// slot that held no cards starts holding them now, after every other (pile_names()).
+  void place(std::uint32_t card, std::uint8_t s) noexcept {
+    Slot& slot = slots_[s];
+    const std::uint64_t b = std::uint64_t{1} << s;
+    if (!(active_ & b)) slot.first = stamp_++, active_ |= b;
+    ++slot.count;
+    ncard_[named_n_] = card;
+    nslot_[named_n_++] = s;
+  }
+  /// The slot of the pile named `name` that holds cards, or −1.
+  int find_slot(std::string_view name) const noexcept { return find_slot(name, name_key(name)); }
+  int find_slot(std::string_view name, std::uint64_t key) const noexcept {
+    for (std::uint64_t m = active_; m; m &= m - 1) {
+      const int s = std::countr_zero(m);
+      const Slot& slot = slots_[static_cast<std::size_t>(s)];
+      if (same_name(slot.key, slot.view(), key, name)) return s;
+    }
     return -1;
+  }
+  /// Where a deal puts the cards meant for pile `name` (key name_key(name)): kNoSlot for the
+  /// default pile, the slot of a pile that holds cards, else a free slot not in `pending` (the
+  /// new piles of this deal), named now and added to it. Throws RangeError if that would be one
+  /// pile more than kMaxPiles, having changed nothing observable.
+  struct Pending {
+    std::uint64_t slots = 0;  // the deal's new piles
+    int held = -1;            // piles holding cards or new, once counted
+  };
+  std::uint8_t target_slot(std::string_view name, std::uint64_t key, Pending& pending) {
+    if (name == kDefaultPile) return kNoSlot;
+    use_piles();
+    const int at = find_slot(name, key);
+    if (at >= 0) return static_cast<std::uint8_t>(at);
+    if (pending.held < 0) pending.held = std::popcount(active_);
+    if (static_cast<std::uint32_t>(pending.held) >= kMaxPiles) throw RangeError(too_many_piles(name));
+    const auto s = static_cast<std::uint8_t>(std::countr_one(active_ | pending.slots));
+    name_slot(s, name);
+    pending.slots |= std::uint64_t{1} << s;
+    ++pending.held;
+    return s;
+  }
+  /// Before a deal puts `count` cards into slot `s`, one after another (put() for each card
+  /// then is two stores): slot s holds them.
+  void open_slot(std::uint8_t s, std::uint32_t count) noexcept {
+    Slot& slot = slots_[s];
+    const std::uint64_t b = std::uint64_t{1} << s;
+    if (!(active_ & b)) slot.first = stamp_++, active_ |= b;
+    slot.count += count;
+  }
+  void put(std::uint32_t card, std::uint8_t s) noexcept {
+    ncard_[named_n_] = card;
+    nslot_[named_n_++] = s;
+  }
+  /// The slots that hold cards, in the order they got their first card, into `order`; how many.
+  std::uint32_t ordered_slots(std::uint8_t* order) const noexcept {
+    std::uint32_t k = 0;
+    for (std::uint64_t m = active_; m; m &= m - 1) {
+      const auto s = static_cast<std::uint8_t>(std::countr_zero(m));
+      std::uint32_t j = k++;
+      for (; j > 0 && slots_[order[j - 1]].first > slots_[s].first; --j) order[j] = order[j - 1];
+      order[j] = s;
+    }
+    return k;
+  }
+  /// The cards of the pile in slot `s`, in the order they arrived.
+  std::vector<std::uint32_t> cards_in(std::uint8_t s) const {
+    std::vector<std::uint32_t> v;
+    v.reserve(slots_[s].count);
+    for (std::size_t i = 0; i < named_n_; ++i)
+      if (nslot_[i] == s) v.push_back(ncard_[i]);
+    return v;
+  }
+  /// Takes the cards of `sorted` out of the named piles (their other cards keep their order);
+  /// a pile left with no cards holds none any more, except slot `keep` (move_cards onto it).
+  void remove_named(const std::vector<std::uint32_t>& sorted, int keep) noexcept {
+    std::size_t w = 0;
+    for (std::size_t i = 0; i < named_n_; ++i) {
+      if (std::binary_search(sorted.begin(), sorted.end(), ncard_[i])) {
+        --slots_[nslot_[i]].count;
+      } else {
+        ncard_[w] = ncard_[i], nslot_[w] = nslot_[i];
+        ++w;
+      }
+    }
+    named_n_ = static_cast<std::uint32_t>(w);
+    for (std::uint64_t m = active_; m; m &= m - 1) {
+      const int s = std::countr_zero(m);
+      if (slots_[static_cast<std::size_t>(s)].count == 0 && s != keep) active_ &= ~(std::uint64_t{1} << s);
+    }
+  }
+
+  /// Marks the named piles' cards for is_named() until unmark_named() (which must come before
+  /// they change): in a bitmap of the whole deck (named_marks_, O(size / 64 + cards)) when that
+  /// is small against them — a game's deck is small, its piles many — else in scratch_, sorted
+  /// (O(cards · log cards)).
+  void mark_named() const {
+    by_marks_ = n_ / 64 <= 8 * std::uint64_t{named_count()} + 64;
+    if (by_marks_) {
+      named_marks_.resize((n_ + 63) / 64);  // all zero between uses
+      for (std::uint32_t i = 0; i < named_n_; ++i) named_marks_[ncard_[i] >> 6] |= std::uint64_t{1} << (ncard_[i] & 63);
+    } else {
+      scratch_.assign(ncard_.begin(), ncard_.begin() + named_n_);
+      std::sort(scratch_.begin(), scratch_.end());
+    }
+  }
+  bool is_named(std::uint32_t c) const noexcept {
+    return by_marks_ ? bit(named_marks_, c) : std::binary_search(scratch_.begin(), scratch_.end(), c);
+  }
+  /// Writes the marked cards by id to `out`; returns the end.
+  std::uint32_t* named_by_id(std::uint32_t* out) const noexcept {
+    if (!by_marks_) return std::copy(scratch_.begin(), scratch_.end(), out);
+    for (std::size_t w = 0; w < named_marks_.size(); ++w)
+      for (std::uint64_t bits = named_marks_[w]; bits; bits &= bits - 1)
+        *out++ = static_cast<std::uint32_t>(w * 64 + static_cast<std::size_t>(std::countr_zero(bits)));
+    return out;
+  }
+  void unmark_named() const noexcept {
+    if (by_marks_)
+      for (std::uint32_t i = 0; i < named_n_; ++i) named_marks_[ncard_[i] >> 6] = 0;
   }
 
   /// Every card of the named piles, by id.
   std::vector<std::uint32_t> named_cards_sorted() const {
-    std::vector<std::uint32_t> v;
-    v.reserve(in_named_);
-    if (small_marks()) {  // by marks: no sort (a game's deck is small, its piles many)
-      for_marked_named([&v](std::uint32_t c) { v.push_back(c); });
-      return v;
-    }
-    for (const NamedPile& p : named_) v.insert(v.end(), p.cards.begin(), p.cards.end());
-    std::sort(v.begin(), v.end());
+    std::vector<std::uint32_t> v(named_count());
+    mark_named();
+    named_by_id(v.data());
+    unmark_named();
     return v;
-  }
-  /// Whether the named piles' cards are few enough against the deck's size to mark them in a
-  /// bitmap of the whole deck (marks_named_) and read it (O(size / 64 + cards)), rather than sort
-  /// them (O(cards · log cards)): decks of a few thousand cards, or piles of many cards.
-  bool small_marks() const noexcept { return n_ / 64 <= 8 * std::uint64_t{in_named_} + 64; }
-  /// Calls f(card) for every card of the named piles, by id (small_marks() decks).
-  template <class F>
-  void for_marked_named(F&& f) const {
-    marks_named_.resize((n_ + 63) / 64);  // zero between uses: cleared below
-    for (const NamedPile& p : named_)
-      for (std::uint32_t c : p.cards) marks_named_[c >> 6] |= std::uint64_t{1} << (c & 63);
-    for (std::size_t w = 0; w < marks_named_.size(); ++w)
-      for (std::uint64_t bits = marks_named_[w]; bits; bits &= bits - 1)
-        f(static_cast<std::uint32_t>(w * 64 + static_cast<std::size_t>(std::countr_zero(bits))));
-    std::fill(marks_named_.begin(), marks_named_.end(), 0);
-  }
-
-
-  /// Every card of the named piles with its pile's index in named_ (card · 256 + index), sorted.
-  std::vector<std::uint64_t> named_index() const {
-    std::vector<std::uint64_t> v;
-    v.reserve(in_named_);
-    for (std::size_t i = 0; i < named_.size(); ++i)
-      for (std::uint32_t c : named_[i].cards) v.push_back(std::uint64_t{c} << 8 | i);
-    std::sort(v.begin(), v.end());
-    return v;
-  }
-  /// The index in named_ of the pile that holds `card` (named_index()), or −1.
-  static int slot_in(const std::vector<std::uint64_t>& index, std::uint32_t card) noexcept {
-    const auto it = std::lower_bound(index.begin(), index.end(), std::uint64_t{card} << 8);
-    return it != index.end() && (*it >> 8) == card ? static_cast<int>(*it & 255) : -1;
   }
 
   static std::string too_many_piles(std::string_view name) {
     return cat("at most ", kMaxPiles, " piles besides 'dealt' can hold cards at once: pile '", name, "' would be one more");
   }
 
-  /// Deals `total` (≤ remaining()) cards with deal(); card i goes onto pile targets[slot_of(i)]
-  /// (the default pile, or a named one, which gets counts[t] cards in all). New piles join
-  /// pile_names() in the order they get their first card. Checks the pile limit and allocates
-  /// everything before deal(), so a throw changes nothing.
-  template <class SlotOf>
-  std::vector<std::uint32_t> deal_into(std::span<const std::string_view> targets, std::span<const std::uint64_t> counts,
-                                       std::uint64_t total, const SlotOf& slot_of) {
-    return deal_slots(targets, counts, total, [](const void* f, std::uint64_t i) { return (*static_cast<const SlotOf*>(f))(i); },
-                      &slot_of);
-  }
-  /// deal_into's body, one copy for every caller (a template per caller cost 3 KB each in WASM):
-  /// card i of the deal goes to targets[slot_of(context, i)].
-  [[gnu::noinline]] std::vector<std::uint32_t> deal_slots(std::span<const std::string_view> targets,
-                                                          std::span<const std::uint64_t> counts, std::uint64_t total,
-                                                          std::size_t (*slot_of)(const void*, std::uint64_t), const void* context) {
-    settle();
-    const std::size_t old = named_.size();
-    std::vector<std::int32_t> dest(targets.size(), -1);  // −1: the default pile; else an index in named_ + fresh
-    std::vector<NamedPile> fresh;
-    fresh.reserve(targets.size());
-    for (std::size_t t = 0; t < targets.size(); ++t) {
-      if (targets[t] == kDefaultPile || counts[t] == 0) continue;
-      const int at = find_named(targets[t]);
-      if (at >= 0) {
-        std::vector<std::uint32_t>& cards = named_[static_cast<std::size_t>(at)].cards;
-        cards.reserve(cards.size() + counts[t]);  // capacity only: unobservable
-        dest[t] = at;
-        continue;
-      }
-      if (old + fresh.size() >= kMaxPiles) throw RangeError(too_many_piles(targets[t]));
-      dest[t] = static_cast<std::int32_t>(old + fresh.size());
-      fresh.push_back(new_pile(targets[t], counts[t]));
-    }
-    std::vector<std::size_t> order;  // fresh piles in the order they get their first card
-    order.reserve(fresh.size());
-    named_.reserve(old + fresh.size());
-    std::vector<std::uint32_t> out(total);
-    deal(static_cast<std::uint32_t>(total), out.data());  // settles, prepares (may throw, before any change), deals
-    std::uint32_t named = 0;
-    for (std::uint64_t i = 0; i < total; ++i) {
-      const std::int32_t d = dest[slot_of(context, i)];
-      if (d < 0) continue;
-      ++named;
-      const auto at = static_cast<std::size_t>(d);
-      if (at < old) {
-        named_[at].cards.push_back(out[i]);
-      } else {
-        if (fresh[at - old].cards.empty()) order.push_back(at - old);
-        fresh[at - old].cards.push_back(out[i]);
-      }
-    }
-    for (std::size_t f : order) named_.push_back(std::move(fresh[f]));
-    in_named_ += named;
-    return out;
-  }
-
-  /// Removes the named piles that hold no cards (keeping the others' order).
-  void drop_empty_piles() noexcept {
-    named_.erase(std::remove_if(named_.begin(), named_.end(), [](const NamedPile& p) { return p.cards.empty(); }),
-                 named_.end());
-  }
-  /// Empties every named pile (shuffle(): their cards are back in the deck).
-  [[gnu::noinline]] void drop_named() noexcept {
-    spare_.swap(named_);  // their names' and cards' buffers serve the next piles (new_pile)
-    named_.clear();
-    in_named_ = 0;
-  }
-  /// A pile named `name` with no cards, made from a spare one's buffers when there is one (a
-  /// game deals the same piles hand after hand: no allocation once they exist).
-  NamedPile new_pile(std::string_view name, std::uint64_t capacity) {
-    NamedPile p;
-    if (!spare_.empty()) p = std::move(spare_.back()), spare_.pop_back();
-    p.name.assign(name);
-    p.cards.clear();
-    p.cards.reserve(capacity);
-    return p;
+  /// Empties every named pile (shuffle(): their cards are back in the deck; set_piles()).
+  void drop_named() noexcept {
+    for (std::uint64_t m = active_; m; m &= m - 1) slots_[static_cast<std::size_t>(std::countr_zero(m))].count = 0;
+    active_ = 0;
+    stamp_ = 0;
+    named_n_ = 0;
   }
 
   /// Eager and lazy decks with cards in named piles: lays the dealt part of the card array,
@@ -862,11 +1009,13 @@ private:
   /// order — shuffle() and return_cards() — call it first, and a restored deck (set_piles, which
   /// lays the array out this way) goes on exactly like the original.
   [[gnu::noinline]] void canonicalize() {
-    if (strategy_ == Strategy::bitmap) return;
-    std::vector<std::uint32_t> region = default_pile_as_saved();
-    const std::vector<std::uint32_t> named = named_cards_sorted();
-    region.insert(region.end(), named.begin(), named.end());
-    std::copy(region.begin(), region.end(), cards_.begin() + u_ + r_);
+    if (strategy_ == Strategy::bitmap || named_n_ == 0) return;
+    mark_named();
+    std::uint32_t* w = cards_.data() + u_ + r_;
+    for (std::uint32_t* p = w; p != cards_.data() + n_; ++p)
+      if (!is_named(*p)) *w++ = *p;
+    named_by_id(w);
+    unmark_named();
   }
 
   /// return_cards() while named piles hold cards (`sorted`: checked, all dealt). Eager and lazy
@@ -875,33 +1024,25 @@ private:
   /// after them, so that the return pile gets the default pile's cards first, in its array
   /// order, then the others by id.
   [[gnu::noinline]] void return_from_piles(const std::vector<std::uint32_t>& sorted) {
-    const std::vector<std::uint32_t> named = named_cards_sorted();
-    std::vector<std::uint32_t> from_default, from_named;
-    for (std::uint32_t c : sorted)
-      (std::binary_search(named.begin(), named.end(), c) ? from_named : from_default).push_back(c);
     if (strategy_ == Strategy::bitmap) {
       for (std::uint32_t c : sorted) ret_[c / 64] |= 1ULL << (c % 64);
     } else {
       canonicalize();
+      mark_named();
       std::uint32_t* const first = cards_.data() + u_ + r_;
-      std::uint32_t* const named_part = cards_.data() + n_ - in_named_;
-      const auto k = static_cast<std::ptrdiff_t>(gather_front(first, named_part, from_default));
+      std::uint32_t* const named_part = cards_.data() + n_ - named_count();
+      std::uint32_t* const k = first + gather_front(first, named_part, sorted);
       // [returned default | rest of default | named by id] → [returned default | returned named | rest | named left]
-      const std::vector<std::uint32_t> tail(first + k, cards_.data() + n_);
-      const auto rest = named_part - (first + k);
-      std::uint32_t* at = std::copy(from_named.begin(), from_named.end(), first + k);
-      at = std::copy(tail.begin(), tail.begin() + rest, at);
-      for (auto p = tail.begin() + rest; p != tail.end(); ++p)
-        if (!std::binary_search(from_named.begin(), from_named.end(), *p)) *at++ = *p;
+      std::uint32_t* keep = cards_.data() + n_;
+      for (std::uint32_t* p = keep; p-- != named_part;)
+        if (!std::binary_search(sorted.begin(), sorted.end(), *p)) *--keep = *p;
+      std::copy_backward(k, named_part, keep);
+      std::uint32_t* at = k;
+      for (std::uint32_t c : sorted)
+        if (is_named(c)) *at++ = c;
+      unmark_named();
     }
-    for (NamedPile& p : named_)
-      p.cards.erase(std::remove_if(p.cards.begin(), p.cards.end(),
-                                   [&from_named](std::uint32_t c) {
-                                     return std::binary_search(from_named.begin(), from_named.end(), c);
-                                   }),
-                    p.cards.end());
-    drop_empty_piles();
-    in_named_ -= static_cast<std::uint32_t>(from_named.size());
+    remove_named(sorted, -1);
     r_ += static_cast<std::uint32_t>(sorted.size());
     if (cut_) recalled_ += sorted.size();
   }
@@ -1048,10 +1189,15 @@ private:
   std::vector<std::uint64_t> out_, ret_;        // bitmap: out of the undealt pile; in the return pile
   LookAhead ahead_;                             // lazy, bitmap: deals made in advance (look_ahead)
   std::uint32_t last_swap_ = 0;                 // lazy: the j of the last deal (lazy_deal)
-  std::vector<NamedPile> named_;                // piles besides the default one that hold cards
-  mutable std::vector<std::uint64_t> marks_named_;  // named_cards_sorted's bitmap, all zero between uses
-  std::vector<NamedPile> spare_;                // emptied piles whose buffers new piles reuse (drop_named)
-  std::uint32_t in_named_ = 0;                  // cards in them
+  std::vector<Slot> slots_;                     // kMaxPiles once any named pile is used
+  std::uint64_t active_ = 0;                    // bit s: slot s holds cards
+  std::uint64_t stamp_ = 0;                     // the next Slot::first
+  std::vector<std::uint32_t> ncard_;            // [0, named_n_): the named piles' cards, in the order they arrived
+  std::vector<std::uint8_t> nslot_;             // [0, named_n_): the slot holding each
+  std::uint32_t named_n_ = 0;                   // cards in the named piles
+  mutable std::vector<std::uint64_t> named_marks_;  // mark_named()'s bitmap, all zero between uses
+  mutable std::vector<std::uint32_t> scratch_;  // mark_named()'s sorted cards (large decks)
+  mutable bool by_marks_ = false;               // which of the two mark_named() used
   std::uint32_t cut_ = 0;                       // cards dealt before the cut card; 0: none
   std::uint64_t recalled_ = 0;                  // with a cut card: cards returned since the last shuffle (drawn())
 };
