@@ -190,8 +190,8 @@ CoreDeck* restore(const val& spec) {
   });
 }
 
-/// The deck's three window cells (CoreDeck), as a view JS keeps until the heap grows.
-val port(CoreDeck& d) { return view(3, d.port); }
+/// The deck's window cells and its buffer's address (CoreDeck), as a view JS keeps until the heap grows.
+val port(CoreDeck& d) { return view(4, d.port); }
 /// The deck's id buffer, whole (deal, pile and returnCards use its first slots).
 val ids(CoreDeck& d) { return view(d.buffer.size(), d.buffer.data()); }
 u32 size(CoreDeck& d) { return d.deck->size(); }
@@ -236,27 +236,38 @@ int pile_name(const val& name, const val& param) {
 }
 void forget_pile_names() { std::vector<std::string>().swap(g_pile_names); }
 
-/// Copies a core result (ids) into the buffer; how many.
-u32 to_buffer(CoreDeck& d, const std::vector<u32>& ids) {
-  std::copy(ids.begin(), ids.end(), d.reserve(static_cast<u32>(ids.size())));
-  return static_cast<u32>(ids.size());
-}
 /// Deals exactly n cards onto pile number `pile` (g_pile_names) into the buffer in dealing order:
 /// how many, or kFailed (error recorded, nothing changed: too few cards, too many piles, no
 /// entropy for a re-key). deal_hands and deal_pattern the same; a pattern's packets are `packets`
-/// (pile number, count) pairs at the start of the buffer.
+/// (pile number, count) pairs at the start of the buffer. The buffer grows first to the cards
+/// that can be dealt (never more than remain: a count past them fails in the core, unwritten).
 u32 deal_to(CoreDeck& d, u32 pile, u32 n) {
-  return on(&d, [&](fd::Deck& k) { return guard(kFailed, [&] { return to_buffer(d, k.deal_to(pile_named(pile), n)); }); });
+  return on(&d, [&](fd::Deck& k) {
+    return guard(kFailed, [&] { return k.deal_to(pile_named(pile), n, d.reserve(std::min(n, k.remaining()))); });
+  });
 }
 u32 deal_hands(CoreDeck& d, u32 seats, u32 per_seat) {
-  return on(&d, [&](fd::Deck& k) { return guard(kFailed, [&] { return to_buffer(d, k.deal_hands(seats, per_seat)); }); });
+  return on(&d, [&](fd::Deck& k) {
+    return guard(kFailed, [&] {
+      const auto want = static_cast<u32>(std::min<std::uint64_t>(std::uint64_t{seats} * per_seat, k.remaining()));
+      return k.deal_hands(seats, per_seat, d.reserve(want));
+    });
+  });
 }
+/// The packets, reused from call to call: their names keep their buffers (no allocation per hand).
+std::vector<fd::Packet> g_packets;
 u32 deal_pattern(CoreDeck& d, u32 packets) {
   return on(&d, [&](fd::Deck& k) {
     return guard(kFailed, [&] {
-      std::vector<fd::Packet> list(std::min<std::size_t>(packets, d.buffer.size() / 2));
-      for (std::size_t i = 0; i < list.size(); ++i) list[i] = {std::string(pile_named(d.buffer[2 * i])), d.buffer[2 * i + 1]};
-      return to_buffer(d, k.deal_pattern(list));
+      const std::size_t n = std::min<std::size_t>(packets, d.buffer.size() / 2);
+      if (g_packets.size() < n) g_packets.resize(n);
+      std::uint64_t total = 0;
+      for (std::size_t i = 0; i < n; ++i) {
+        g_packets[i].pile.assign(pile_named(d.buffer[2 * i]));
+        total += g_packets[i].count = d.buffer[2 * i + 1];
+      }
+      // The pairs are read: the buffer may now grow and take the ids.
+      return k.deal_pattern(std::span(g_packets.data(), n), d.reserve(static_cast<u32>(std::min<std::uint64_t>(total, k.remaining()))));
     });
   });
 }

@@ -28,13 +28,20 @@ namespace fairdeck::abi {
 struct CoreDeck {
   std::unique_ptr<fd::Deck> deck;
   std::vector<u32> buffer;
-  u32 port[3] = {0, 0, 0};  // [0] window: cards JS may deal; [1] taken: cards JS has dealt; [2] their address
+  // [0] window: cards JS may deal; [1] taken: cards JS has dealt; [2] their address; [3] the id
+  // buffer's address, so that JS knows its view of the buffer is stale when the buffer moved (a
+  // call that grew it and then failed returns no count that would tell it).
+  u32 port[4] = {0, 0, 0, 0};
   u32 burst = kFirstBurst;   // lazy, bitmap: the size of the next look-ahead
 
   static constexpr u32 kFirstBurst = 4;
 
   u32* reserve(u32 n) {
-    if (buffer.size() < n) fd::detail::checked_mul<std::size_t>(n, sizeof(u32), "the id buffer"), buffer.resize(n);
+    if (buffer.size() < n) {
+      fd::detail::checked_mul<std::size_t>(n, sizeof(u32), "the id buffer");
+      buffer.resize(n);
+      port[3] = static_cast<u32>(reinterpret_cast<std::uintptr_t>(buffer.data()));
+    }
     return buffer.data();
   }
   void publish() noexcept {

@@ -94,7 +94,7 @@ export interface StateSpec {
 
 /** Embind's class "CoreDeck" (cpp/bindings/cold.cpp and fairdeck.cpp say what each does). */
 export interface CoreDeck extends Handle {
-  /** The three window cells: [0] window, [1] taken, [2] address of the cards (decks.hpp). */
+  /** The window cells: [0] window, [1] taken, [2] address of the cards, [3] the id buffer's address (decks.hpp). */
   port(): Uint32Array;
   /** The deck's whole id buffer (deal, pile and returnCards use its first slots). */
   ids(): Uint32Array;

@@ -35,7 +35,7 @@ export class Deck implements Iterable<Card> {
   readonly #c: DeckModule;
   /** The core deck (Embind's CoreDeck); null once disposed. */
   #h: CoreDeck | null;
-  /** The window cells: [0] window, [1] taken, [2] order address (a view; re-read when the heap grows). */
+  /** The window cells: [0] window, [1] taken, [2] order address, [3] the id buffer's address (a view; re-read when the heap grows). */
   #port: Uint32Array;
   #heap: Uint32Array;
   /** The core's id buffer (a view; re-read when the heap grows or the buffer outgrows it). */
@@ -269,12 +269,8 @@ export class Deck implements Iterable<Card> {
   dealPattern(packets: Iterable<{ readonly pile: string; readonly count: number }> | DealPattern): Card[] {
     this.#live();
     const pairs = (DealPattern.is(packets) ? packets : new DealPattern(packets)).pairs(this.#c), h = this.#live();
-    let buffer = this.#ids;
-    if (buffer.length < pairs.length) {
-      if (!h.reserve(pairs.length)) throw coreError(this.#c);
-      buffer = this.#buffer(h, pairs.length);
-    }
-    buffer.set(pairs);
+    if (!h.reserve(pairs.length)) throw coreError(this.#c);
+    this.#buffer(h, pairs.length).set(pairs);
     return this.#read(h, h.dealPattern(pairs.length / 2));
   }
 
@@ -366,10 +362,13 @@ export class Deck implements Iterable<Card> {
     return this.#read(h, h.pile(which));
   }
 
-  /** The core's id buffer holding at least `k` ids, re-read if the heap grew or the buffer did. */
+  /**
+   * The core's id buffer holding at least `k` ids, re-read if the heap grew or the buffer moved
+   * (the port's cell 3 is its address: a call may grow it and fail, returning no count to check).
+   */
   #buffer(h: CoreDeck, k: number): Uint32Array {
     const ids = this.#ids;
-    return ids.length >= k ? ids : (this.#ids = h.ids());
+    return ids.length >= k && ids.byteOffset === this.#cells(h)[3] ? ids : (this.#ids = h.ids());
   }
 
   /** The `k` cards the core just wrote to its id buffer (k = failed: the core's recorded error). */
