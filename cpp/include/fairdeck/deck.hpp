@@ -450,9 +450,12 @@ public:
         if (ids[i] < n_) where[i] = bit(ret_, ids[i]) ? 1 : bit(out_, ids[i]) ? 2 : 0;
       return where;
     }
-    for (std::uint32_t p = u_; p < n_; ++p) {
+    // From the return pile through the dealt cards, newest first: cards just dealt (a round's,
+    // moved to a discard pile) are found at once, and the scan stops when all have been.
+    std::size_t found = 0;
+    for (std::uint32_t p = u_; p < n_ && found < ids.size(); ++p) {
       const auto it = std::lower_bound(ids.begin(), ids.end(), cards_[p]);
-      if (it != ids.end() && *it == cards_[p]) where[static_cast<std::size_t>(it - ids.begin())] = p < u_ + r_ ? 1 : 2;
+      if (it != ids.end() && *it == cards_[p]) where[static_cast<std::size_t>(it - ids.begin())] = p < u_ + r_ ? 1 : 2, ++found;
     }
     return where;
   }
