@@ -169,11 +169,11 @@ public:
   SmallVector& operator=(const SmallVector&) = delete;
   std::size_t size() const noexcept { return size_; }
   T& operator[](std::size_t i) noexcept { return data_[i]; }
-  void push_back(const T& v) {
+  /// A new last element, uninitialised (T is trivial).
+  T& grow() {
     if (size_ == N && heap_.empty()) heap_.assign(local_, local_ + N);
-    if (!heap_.empty()) heap_.push_back(v), data_ = heap_.data();
-    else local_[size_] = v;
-    ++size_;
+    if (!heap_.empty()) heap_.emplace_back(), data_ = heap_.data();
+    return data_[size_++];
   }
 
 private:
@@ -620,7 +620,10 @@ public:
     deal(n, out);  // settles, prepares (may throw, before any change), deals
     if (s != kNoSlot && n) {
       open_slot(s, n);
-      for (std::uint32_t i = 0; i < n; ++i) put(out[i], s);
+      std::uint32_t* const cards = ncard_.data() + named_n_;
+      std::memcpy(cards, out, n * sizeof *out);
+      std::memset(nslot_.data() + named_n_, s, n);
+      named_n_ += n;
     }
     return n;
   }
@@ -661,10 +664,13 @@ public:
     deal(k, out);  // settles, prepares (may throw, before any change), deals
     if (k == 0) return 0;
     for (std::uint32_t i = 0; i < seats; ++i) open_slot(slot[i], per_seat);
+    std::uint32_t* const cards = ncard_.data() + named_n_;
+    std::uint8_t* const in = nslot_.data() + named_n_;
     for (std::uint32_t i = 0, seat = 0; i < k; ++i) {
-      put(out[i], slot[seat]);
+      cards[i] = out[i], in[i] = slot[seat];
       if (++seat == seats) seat = 0;
     }
+    named_n_ += k;
     return k;
   }
 
@@ -684,13 +690,16 @@ public:
   /// returns how many. Allocates nothing for a pattern of at most kMaxPiles distinct piles and
   /// 128 packets, once the deck's piles have dealt as many cards before.
   [[gnu::noinline]] std::uint32_t deal_pattern(std::span<const Packet> packets, std::uint32_t* out) {
-    struct Target {
+    struct Target {  // trivial: a SmallVector of them costs nothing to make
       std::uint64_t key, count;
-      std::string_view name;
+      const char* name;
+      std::uint32_t len;
       std::uint8_t slot;
+      std::string_view view() const noexcept { return {name, len}; }
     };
     detail::SmallVector<Target, kMaxPiles> targets;
     detail::SmallBuffer<std::uint32_t, 128> target_of(packets.size());
+    std::uint8_t table[64] = {};  // by bucket(key): 1 + the target, for the first 32 targets
     std::uint64_t total = 0;
     for (std::size_t i = 0; i < packets.size(); ++i) {
       const std::string_view name = packets[i].pile;
@@ -698,8 +707,18 @@ public:
       if (key == 0) check_pile_name(name, cat("packets[", i, "].pile"));  // throws
       total += packets[i].count;
       std::size_t at = 0;
-      while (at < targets.size() && !same_name(targets[at].key, targets[at].name, key, name)) ++at;
-      if (at == targets.size()) targets.push_back({key, 0, name, kNoSlot});
+      if (targets.size() <= 32) {  // table holds them all
+        std::size_t b = bucket(key);
+        for (; table[b] && !same_name(targets[table[b] - 1u].key, targets[table[b] - 1u].view(), key, name); b = (b + 1) & 63) {}
+        at = table[b] ? table[b] - 1u : targets.size();
+        if (!table[b] && at < 32) table[b] = static_cast<std::uint8_t>(at + 1);
+      } else {
+        while (at < targets.size() && !same_name(targets[at].key, targets[at].view(), key, name)) ++at;
+      }
+      if (at == targets.size()) {
+        Target& t = targets.grow();
+        t.key = key, t.count = 0, t.name = name.data(), t.len = static_cast<std::uint32_t>(name.size()), t.slot = kNoSlot;
+      }
       targets[at].count += packets[i].count;
       target_of[i] = static_cast<std::uint32_t>(at);
     }
@@ -710,22 +729,25 @@ public:
     std::uint64_t named = 0;
     for (std::size_t t = 0; t < targets.size(); ++t) {
       if (targets[t].count == 0) continue;
-      targets[t].slot = target_slot(targets[t].name, targets[t].key, pending);
+      targets[t].slot = target_slot(targets[t].view(), targets[t].key, pending);
       if (targets[t].slot != kNoSlot) named += targets[t].count;
     }
     if (named) reserve_named(named);
     const auto k = static_cast<std::uint32_t>(total);
     deal(k, out);  // settles, prepares (may throw, before any change), deals
     const std::uint32_t* card = out;
+    std::uint32_t* cards = ncard_.data() + named_n_;  // locals: the stores below alias nothing then
+    std::uint8_t* in = nslot_.data() + named_n_;
     for (std::size_t i = 0; i < packets.size(); ++i) {
       const std::uint8_t s = targets[target_of[i]].slot;
       const std::uint32_t c = packets[i].count;
       if (s != kNoSlot && c) {
         open_slot(s, c);
-        for (std::uint32_t j = 0; j < c; ++j) put(card[j], s);
+        for (std::uint32_t j = 0; j < c; ++j) *cards++ = card[j], *in++ = s;
       }
       card += c;
     }
+    named_n_ = static_cast<std::uint32_t>(cards - ncard_.data());
     return k;
   }
 
@@ -817,6 +839,8 @@ private:
     for (const char c : name) ok &= c >= 0x21 && c <= 0x7e, k = k << 8 | static_cast<unsigned char>(c);
     return ok ? k : 0;
   }
+  /// A bucket of 64 for a name's key.
+  static std::size_t bucket(std::uint64_t key) noexcept { return static_cast<std::size_t>((key * 0x9e3779b97f4a7c15ULL) >> 58); }
   /// Whether pile names with keys `ka` and `kb` are equal.
   static bool same_name(std::uint64_t ka, std::string_view a, std::uint64_t kb, std::string_view b) noexcept {
     return ka == kb && a.size() == b.size() && (a.size() <= 8 || a == b);
@@ -858,6 +882,7 @@ private:
     slot.len = static_cast<std::uint8_t>(std::min(name.size(), kMaxPileName));
     std::memcpy(slot.name, name.data(), slot.len);
     slot.key = name_key(name);
+    hint_[bucket(slot.key)] = static_cast<std::uint8_t>(s + 1);
   }
   /// Puts dealt `card` onto the pile in slot `s` (reserve_named() first): it arrives last; a
   /// slot that held no cards starts holding them now, after every other (pile_names()).
@@ -872,6 +897,9 @@ private:
   /// The slot of the pile named `name` that holds cards, or −1.
   int find_slot(std::string_view name) const noexcept { return find_slot(name, name_key(name)); }
   int find_slot(std::string_view name, std::uint64_t key) const noexcept {
+    const int h = hint_[bucket(key)] - 1;  // hint_: that slot holds the pile if any does
+    if (h >= 0 && same_name(slots_[static_cast<std::size_t>(h)].key, slots_[static_cast<std::size_t>(h)].view(), key, name))
+      return (active_ >> h) & 1 ? h : -1;
     for (std::uint64_t m = active_; m; m &= m - 1) {
       const int s = std::countr_zero(m);
       const Slot& slot = slots_[static_cast<std::size_t>(s)];
@@ -888,29 +916,34 @@ private:
     int held = -1;            // piles holding cards or new, once counted
   };
   std::uint8_t target_slot(std::string_view name, std::uint64_t key, Pending& pending) {
-    if (name == kDefaultPile) return kNoSlot;
+    static constexpr std::uint64_t kDefaultKey = 0x6465616c74;  // name_key("dealt")
+    if (key == kDefaultKey && name.size() == kDefaultPile.size()) return kNoSlot;
     use_piles();
-    const int at = find_slot(name, key);
-    if (at >= 0) return static_cast<std::uint8_t>(at);
+    const int h = hint_[bucket(key)] - 1;  // that slot holds the pile if any does (find_slot)
+    bool named = h >= 0 && same_name(slots_[static_cast<std::size_t>(h)].key, slots_[static_cast<std::size_t>(h)].view(), key, name);
+    if (named && ((active_ >> h) & 1)) return static_cast<std::uint8_t>(h);
+    if (!named) {
+      const int at = find_slot(name, key);
+      if (at >= 0) return static_cast<std::uint8_t>(at);
+    }
     if (pending.held < 0) pending.held = std::popcount(active_);
     if (static_cast<std::uint32_t>(pending.held) >= kMaxPiles) throw RangeError(too_many_piles(name));
-    const auto s = static_cast<std::uint8_t>(std::countr_one(active_ | pending.slots));
-    name_slot(s, name);
+    auto s = static_cast<std::uint8_t>(h);  // a free slot that last held this pile: named already
+    if (!named || ((pending.slots >> h) & 1)) {
+      s = static_cast<std::uint8_t>(std::countr_one(active_ | pending.slots));
+      name_slot(s, name);
+    }
     pending.slots |= std::uint64_t{1} << s;
     ++pending.held;
     return s;
   }
-  /// Before a deal puts `count` cards into slot `s`, one after another (put() for each card
-  /// then is two stores): slot s holds them.
+  /// Before a deal puts `count` cards into slot `s`, one after another (then each card is two
+  /// stores, into ncard_ and nslot_): slot s holds them.
   void open_slot(std::uint8_t s, std::uint32_t count) noexcept {
     Slot& slot = slots_[s];
     const std::uint64_t b = std::uint64_t{1} << s;
     if (!(active_ & b)) slot.first = stamp_++, active_ |= b;
     slot.count += count;
-  }
-  void put(std::uint32_t card, std::uint8_t s) noexcept {
-    ncard_[named_n_] = card;
-    nslot_[named_n_++] = s;
   }
   /// The slots that hold cards, in the order they got their first card, into `order`; how many.
   std::uint32_t ordered_slots(std::uint8_t* order) const noexcept {
@@ -1190,6 +1223,7 @@ private:
   LookAhead ahead_;                             // lazy, bitmap: deals made in advance (look_ahead)
   std::uint32_t last_swap_ = 0;                 // lazy: the j of the last deal (lazy_deal)
   std::vector<Slot> slots_;                     // kMaxPiles once any named pile is used
+  std::uint8_t hint_[64] = {};                  // by bucket(key): 1 + the slot last named so (find_slot)
   std::uint64_t active_ = 0;                    // bit s: slot s holds cards
   std::uint64_t stamp_ = 0;                     // the next Slot::first
   std::vector<std::uint32_t> ncard_;            // [0, named_n_): the named piles' cards, in the order they arrived
