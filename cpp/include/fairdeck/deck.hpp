@@ -15,12 +15,17 @@
 // Piles (issue 31): every dealt card lies in exactly one pile. The default pile, "dealt", is where
 // deal_one(), deal() and the dealing window put cards, and it costs nothing: it is every dealt
 // card that no other pile holds. Other piles (a name of 1–32 printable ASCII bytes; hands are
-// "hand:0", "hand:1", …; at most kMaxPiles hold cards at once) are lists of ids in the order the
-// cards arrived, kept only while they hold cards: a deck that never uses them, a 2^26-card bitmap
-// deck included, holds nothing more than before. deal_to, burn, deal_hands and deal_pattern deal
-// exactly the cards deal() would and then hand them to their piles; move_cards moves dealt cards
-// between piles; return_cards takes cards from whatever pile holds them. Each checks everything
-// first and either throws, changing nothing, or does all of it.
+// "hand:0", "hand:1", …; at most kMaxPiles hold cards at once) hold their cards in the order they
+// arrived. The deck keeps them lean, as a game deals the same piles hand after hand: kMaxPiles
+// slots (a name, a card count, when it got its first card), made on first use, whose names stay
+// while they are free, found by a hint per name; and one list of (card, slot) for all of them in
+// the order the cards arrived, which shuffle() empties and keeps the room of. Dealing onto a pile
+// is two stores; reading one scans the list; nothing is allocated once a game's hand has been
+// dealt once. A deck that never uses piles, a 2^26-card bitmap deck included, holds nothing per
+// card for them. deal_to, burn, deal_hands and deal_pattern deal exactly the cards deal() would
+// and then hand them to their piles (each can write the ids into a caller's buffer); move_cards
+// moves dealt cards between piles; return_cards takes cards from whatever pile holds them. Each
+// checks everything first and either throws, changing nothing, or does all of it.
 // The default pile's order: an eager or lazy deck's dealt part of the array holds its cards newest
 // first (each deal puts its card at index u + r), so pile_cards("dealt") is the order they arrived
 // for free — except after return_cards() took some of them out: it moves cards in the array as
