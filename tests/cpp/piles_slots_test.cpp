@@ -154,3 +154,25 @@ TEST_P(PileSlots, PatternsBeyondTheStackBuffersDealTheSame) {
   EXPECT_EQ(sorted_dealt(*b), sorted_dealt(*a));
 }
 INSTANTIATE_TEST_SUITE_P(EveryStrategy, PileSlots, ::testing::Values("eager", "lazy", "bitmap"));
+
+TEST(PileSlotNames, PatternsCheckEveryByteOfEveryNameLikeIsPileName) {
+  // deal_pattern checks names 8 bytes at a time: every length and every byte value in every place.
+  auto d = seeded("eager", 13);
+  std::uint64_t x = 0x9e3779b97f4a7c15ULL;
+  const auto next = [&x] { return x ^= x << 13, x ^= x >> 7, x ^= x << 17; };
+  for (std::size_t len = 0; len <= kMaxPileName + 2; ++len) {
+    for (int trial = 0; trial < 400; ++trial) {
+      std::string name(len, 'a');
+      for (char& c : name) c = static_cast<char>(0x21 + next() % 0x5e);
+      if (len && trial % 2) name[next() % len] = static_cast<char>(next() % 256);  // perhaps a bad byte
+      const std::vector<Packet> pattern = {{"ok", 0}, {name, 1}};
+      if (is_pile_name(name)) {
+        const auto dealt = d->deal_pattern(pattern);
+        ASSERT_EQ(d->pile_cards(name == "dealt" ? "dealt" : name).back(), dealt[0]) << len;
+        d->shuffle();
+      } else {
+        ASSERT_THROW(d->deal_pattern(pattern), TypeError) << len << " " << trial;
+      }
+    }
+  }
+}

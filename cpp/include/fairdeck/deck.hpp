@@ -661,8 +661,9 @@ public:
       std::size_t len = 5;
       if (i >= 10) name[len++] = static_cast<char>('0' + i / 10);
       name[len++] = static_cast<char>('0' + i % 10);
-      const std::string_view pile(name, len);
-      slot[i] = target_slot(pile, name_key(pile), pending);
+      std::uint64_t key = 0x3a646e6168;  // name_key("hand:"), then the digits (not read back: no store-to-load stall)
+      for (std::size_t at = 5; at < len; ++at) key |= std::uint64_t{static_cast<unsigned char>(name[at])} << (8 * at);
+      slot[i] = target_slot(std::string_view(name, len), key, pending);
     }
     const auto k = static_cast<std::uint32_t>(total);
     if (k) reserve_named(k);
@@ -828,21 +829,52 @@ public:
   bool cut_card_out() const noexcept { return cut_ != 0 && drawn() >= cut_; }
 
 private:
-  /// A pile name's last 8 bytes (names of piles dealt together, "hand:0" … "hand:9", differ
-  /// there): unequal keys, unequal names, without a memcmp; and since a name holds no zero byte,
-  /// names of the same length, at most 8 bytes, are equal if their keys are (same_name).
+  /// Bytes of `p` as a little-endian number (the first byte lowest).
+  static std::uint64_t load8(const char* p) noexcept {
+    std::uint64_t v;
+    std::memcpy(&v, p, 8);
+    return v;
+  }
+  static std::uint64_t load4(const char* p) noexcept {
+    std::uint32_t v;
+    std::memcpy(&v, p, 4);
+    return v;
+  }
+  static constexpr bool kLittle = std::endian::native == std::endian::little;
+  /// A pile name's key: its bytes, the first lowest, if it has at most 8, else its last 8 (names
+  /// of piles dealt together, "hand:0" … "hand:9", differ there): unequal keys, unequal names,
+  /// without a memcmp; and since a name holds no zero byte, names of the same length, at most 8
+  /// bytes, are equal if their keys are (same_name). Never 0 for a pile name.
   static std::uint64_t name_key(std::string_view name) noexcept {
+    const char* p = name.data();
+    const std::size_t n = name.size();
+    if (kLittle && n >= 8) return load8(p + n - 8);
+    if (kLittle && n >= 4) return load4(p) | load4(p + n - 4) << (8 * (n - 4));  // overlapping bytes agree
     std::uint64_t k = 0;
-    for (std::size_t i = name.size() > 8 ? name.size() - 8 : 0; i < name.size(); ++i) k = k << 8 | static_cast<unsigned char>(name[i]);
+    for (std::size_t i = n > 8 ? n - 8 : 0, shift = 0; i < n; ++i, shift += 8) k |= std::uint64_t{static_cast<unsigned char>(p[i])} << shift;
     return k;
   }
-  /// name_key(name) if `name` is a pile name (is_pile_name), else 0, in one pass.
+  /// Whether each byte of x is printable ASCII without space (0x21–0x7e), 8 at a time.
+  static bool printable(std::uint64_t x) noexcept {
+    constexpr std::uint64_t ones = 0x0101010101010101ULL, high = 0x80 * ones;
+    const std::uint64_t low = x & ~high;                                     // each byte's low 7 bits
+    return !(x & high) && ((low + 0x5f * ones) & high) == high && !((low + ones) & high);  // ≥ 0x21, < 0x7f
+  }
+  /// name_key(name) if `name` is a pile name (is_pile_name), else 0; 8 bytes at a time.
   static std::uint64_t checked_key(std::string_view name) noexcept {
-    if (name.empty() || name.size() > kMaxPileName) return 0;
-    std::uint64_t k = 0;
+    const char* p = name.data();
+    const std::size_t n = name.size();
+    if (n == 0 || n > kMaxPileName) return 0;
     bool ok = true;
-    for (const char c : name) ok &= c >= 0x21 && c <= 0x7e, k = k << 8 | static_cast<unsigned char>(c);
-    return ok ? k : 0;
+    if (kLittle && n >= 8) {
+      for (std::size_t i = 0; i + 8 < n; i += 8) ok &= printable(load8(p + i));
+      ok &= printable(load8(p + n - 8));
+    } else if (kLittle && n >= 4) {
+      ok = printable(load4(p) | load4(p + n - 4) << 32);
+    } else {
+      for (std::size_t i = 0; i < n; ++i) ok &= p[i] >= 0x21 && p[i] <= 0x7e;
+    }
+    return ok ? name_key(name) : 0;
   }
   /// A bucket of 64 for a name's key.
   static std::size_t bucket(std::uint64_t key) noexcept { return static_cast<std::size_t>((key * 0x9e3779b97f4a7c15ULL) >> 58); }
@@ -921,8 +953,7 @@ private:
     int held = -1;            // piles holding cards or new, once counted
   };
   std::uint8_t target_slot(std::string_view name, std::uint64_t key, Pending& pending) {
-    static constexpr std::uint64_t kDefaultKey = 0x6465616c74;  // name_key("dealt")
-    if (key == kDefaultKey && name.size() == kDefaultPile.size()) return kNoSlot;
+    if (name.size() == kDefaultPile.size() && key == name_key(kDefaultPile)) return kNoSlot;
     use_piles();
     const int h = hint_[bucket(key)] - 1;  // that slot holds the pile if any does (find_slot)
     bool named = h >= 0 && same_name(slots_[static_cast<std::size_t>(h)].key, slots_[static_cast<std::size_t>(h)].view(), key, name);
@@ -995,8 +1026,10 @@ private:
   void mark_named() const {
     by_marks_ = n_ / 64 <= 8 * std::uint64_t{named_count()} + 64;
     if (by_marks_) {
-      named_marks_.resize((n_ + 63) / 64);  // all zero between uses
-      for (std::uint32_t i = 0; i < named_n_; ++i) named_marks_[ncard_[i] >> 6] |= std::uint64_t{1} << (ncard_[i] & 63);
+      if (named_marks_.size() != (n_ + 63) / 64) named_marks_.resize((n_ + 63) / 64);  // all zero between uses
+      std::uint64_t* const marks = named_marks_.data();
+      const std::uint32_t* const cards = ncard_.data();
+      for (std::uint32_t i = 0; i < named_n_; ++i) marks[cards[i] >> 6] |= std::uint64_t{1} << (cards[i] & 63);
     } else {
       scratch_.assign(ncard_.begin(), ncard_.begin() + named_n_);
       std::sort(scratch_.begin(), scratch_.end());
@@ -1050,10 +1083,23 @@ private:
     if (strategy_ == Strategy::bitmap || named_n_ == 0) return;
     mark_named();
     std::uint32_t* w = cards_.data() + u_ + r_;
-    for (std::uint32_t* p = w; p != cards_.data() + n_; ++p)
-      if (!is_named(*p)) *w++ = *p;
-    named_by_id(w);
-    unmark_named();
+    std::uint32_t* const end = cards_.data() + n_;
+    if (!by_marks_) {
+      for (std::uint32_t* p = w; p != end; ++p)
+        if (!is_named(*p)) *w++ = *p;
+      named_by_id(w);
+      return;
+    }
+    std::uint64_t* const marks = named_marks_.data();  // the same, without branches, clearing the marks as it reads them
+    for (std::uint32_t* p = w; p != end; ++p) {
+      const std::uint32_t c = *p;
+      *w = c;
+      w += ((marks[c >> 6] >> (c & 63)) & 1) ^ 1;
+    }
+    for (std::size_t i = 0; i < named_marks_.size(); ++i) {
+      for (std::uint64_t bits = marks[i]; bits; bits &= bits - 1) *w++ = static_cast<std::uint32_t>(i * 64 + static_cast<std::size_t>(std::countr_zero(bits)));
+      marks[i] = 0;
+    }
   }
 
   /// return_cards() while named piles hold cards (`sorted`: checked, all dealt). Eager and lazy
