@@ -15,12 +15,17 @@
 // Piles (issue 31): every dealt card lies in exactly one pile. The default pile, "dealt", is where
 // deal_one(), deal() and the dealing window put cards, and it costs nothing: it is every dealt
 // card that no other pile holds. Other piles (a name of 1–32 printable ASCII bytes; hands are
-// "hand:0", "hand:1", …; at most kMaxPiles hold cards at once) are lists of ids in the order the
-// cards arrived, kept only while they hold cards: a deck that never uses them, a 2^26-card bitmap
-// deck included, holds nothing more than before. deal_to, burn, deal_hands and deal_pattern deal
-// exactly the cards deal() would and then hand them to their piles; move_cards moves dealt cards
-// between piles; return_cards takes cards from whatever pile holds them. Each checks everything
-// first and either throws, changing nothing, or does all of it.
+// "hand:0", "hand:1", …; at most kMaxPiles hold cards at once) hold their cards in the order they
+// arrived. The deck keeps them lean, as a game deals the same piles hand after hand: kMaxPiles
+// slots (a name, a card count, when it got its first card), made on first use, whose names stay
+// while they are free, found by a hint per name; and one list of (card, slot) for all of them in
+// the order the cards arrived, which shuffle() empties and keeps the room of. Dealing onto a pile
+// is two stores; reading one scans the list; nothing is allocated once a game's hand has been
+// dealt once. A deck that never uses piles, a 2^26-card bitmap deck included, holds nothing per
+// card for them. deal_to, burn, deal_hands and deal_pattern deal exactly the cards deal() would
+// and then hand them to their piles (each can write the ids into a caller's buffer); move_cards
+// moves dealt cards between piles; return_cards takes cards from whatever pile holds them. Each
+// checks everything first and either throws, changing nothing, or does all of it.
 // The default pile's order: an eager or lazy deck's dealt part of the array holds its cards newest
 // first (each deal puts its card at index u + r), so pile_cards("dealt") is the order they arrived
 // for free — except after return_cards() took some of them out: it moves cards in the array as
@@ -169,11 +174,11 @@ public:
   SmallVector& operator=(const SmallVector&) = delete;
   std::size_t size() const noexcept { return size_; }
   T& operator[](std::size_t i) noexcept { return data_[i]; }
-  void push_back(const T& v) {
+  /// A new last element, uninitialised (T is trivial).
+  T& grow() {
     if (size_ == N && heap_.empty()) heap_.assign(local_, local_ + N);
-    if (!heap_.empty()) heap_.push_back(v), data_ = heap_.data();
-    else local_[size_] = v;
-    ++size_;
+    if (!heap_.empty()) heap_.emplace_back(), data_ = heap_.data();
+    return data_[size_++];
   }
 
 private:
@@ -623,7 +628,10 @@ public:
     deal(n, out);  // settles, prepares (may throw, before any change), deals
     if (s != kNoSlot && n) {
       open_slot(s, n);
-      for (std::uint32_t i = 0; i < n; ++i) put(out[i], s);
+      std::uint32_t* const cards = ncard_.data() + named_n_;
+      std::memcpy(cards, out, n * sizeof *out);
+      std::memset(nslot_.data() + named_n_, s, n);
+      named_n_ += n;
     }
     return n;
   }
@@ -656,18 +664,22 @@ public:
       std::size_t len = 5;
       if (i >= 10) name[len++] = static_cast<char>('0' + i / 10);
       name[len++] = static_cast<char>('0' + i % 10);
-      const std::string_view pile(name, len);
-      slot[i] = target_slot(pile, name_key(pile), pending);
+      std::uint64_t key = 0x3a646e6168;  // name_key("hand:"), then the digits (not read back: no store-to-load stall)
+      for (std::size_t at = 5; at < len; ++at) key |= std::uint64_t{static_cast<unsigned char>(name[at])} << (8 * at);
+      slot[i] = target_slot(std::string_view(name, len), key, pending);
     }
     const auto k = static_cast<std::uint32_t>(total);
     if (k) reserve_named(k);
     deal(k, out);  // settles, prepares (may throw, before any change), deals
     if (k == 0) return 0;
     for (std::uint32_t i = 0; i < seats; ++i) open_slot(slot[i], per_seat);
+    std::uint32_t* const cards = ncard_.data() + named_n_;
+    std::uint8_t* const in = nslot_.data() + named_n_;
     for (std::uint32_t i = 0, seat = 0; i < k; ++i) {
-      put(out[i], slot[seat]);
+      cards[i] = out[i], in[i] = slot[seat];
       if (++seat == seats) seat = 0;
     }
+    named_n_ += k;
     return k;
   }
 
@@ -687,13 +699,16 @@ public:
   /// returns how many. Allocates nothing for a pattern of at most kMaxPiles distinct piles and
   /// 128 packets, once the deck's piles have dealt as many cards before.
   [[gnu::noinline]] std::uint32_t deal_pattern(std::span<const Packet> packets, std::uint32_t* out) {
-    struct Target {
+    struct Target {  // trivial: a SmallVector of them costs nothing to make
       std::uint64_t key, count;
-      std::string_view name;
+      const char* name;
+      std::uint32_t len;
       std::uint8_t slot;
+      std::string_view view() const noexcept { return {name, len}; }
     };
     detail::SmallVector<Target, kMaxPiles> targets;
     detail::SmallBuffer<std::uint32_t, 128> target_of(packets.size());
+    std::uint8_t table[64] = {};  // by bucket(key): 1 + the target, for the first 32 targets
     std::uint64_t total = 0;
     for (std::size_t i = 0; i < packets.size(); ++i) {
       const std::string_view name = packets[i].pile;
@@ -701,8 +716,18 @@ public:
       if (key == 0) check_pile_name(name, cat("packets[", i, "].pile"));  // throws
       total += packets[i].count;
       std::size_t at = 0;
-      while (at < targets.size() && !same_name(targets[at].key, targets[at].name, key, name)) ++at;
-      if (at == targets.size()) targets.push_back({key, 0, name, kNoSlot});
+      if (targets.size() <= 32) {  // table holds them all
+        std::size_t b = bucket(key);
+        for (; table[b] && !same_name(targets[table[b] - 1u].key, targets[table[b] - 1u].view(), key, name); b = (b + 1) & 63) {}
+        at = table[b] ? table[b] - 1u : targets.size();
+        if (!table[b] && at < 32) table[b] = static_cast<std::uint8_t>(at + 1);
+      } else {
+        while (at < targets.size() && !same_name(targets[at].key, targets[at].view(), key, name)) ++at;
+      }
+      if (at == targets.size()) {
+        Target& t = targets.grow();
+        t.key = key, t.count = 0, t.name = name.data(), t.len = static_cast<std::uint32_t>(name.size()), t.slot = kNoSlot;
+      }
       targets[at].count += packets[i].count;
       target_of[i] = static_cast<std::uint32_t>(at);
     }
@@ -713,22 +738,25 @@ public:
     std::uint64_t named = 0;
     for (std::size_t t = 0; t < targets.size(); ++t) {
       if (targets[t].count == 0) continue;
-      targets[t].slot = target_slot(targets[t].name, targets[t].key, pending);
+      targets[t].slot = target_slot(targets[t].view(), targets[t].key, pending);
       if (targets[t].slot != kNoSlot) named += targets[t].count;
     }
     if (named) reserve_named(named);
     const auto k = static_cast<std::uint32_t>(total);
     deal(k, out);  // settles, prepares (may throw, before any change), deals
     const std::uint32_t* card = out;
+    std::uint32_t* cards = ncard_.data() + named_n_;  // locals: the stores below alias nothing then
+    std::uint8_t* in = nslot_.data() + named_n_;
     for (std::size_t i = 0; i < packets.size(); ++i) {
       const std::uint8_t s = targets[target_of[i]].slot;
       const std::uint32_t c = packets[i].count;
       if (s != kNoSlot && c) {
         open_slot(s, c);
-        for (std::uint32_t j = 0; j < c; ++j) put(card[j], s);
+        for (std::uint32_t j = 0; j < c; ++j) *cards++ = card[j], *in++ = s;
       }
       card += c;
     }
+    named_n_ = static_cast<std::uint32_t>(cards - ncard_.data());
     return k;
   }
 
@@ -804,22 +832,55 @@ public:
   bool cut_card_out() const noexcept { return cut_ != 0 && drawn() >= cut_; }
 
 private:
-  /// A pile name's last 8 bytes (names of piles dealt together, "hand:0" … "hand:9", differ
-  /// there): unequal keys, unequal names, without a memcmp; and since a name holds no zero byte,
-  /// names of the same length, at most 8 bytes, are equal if their keys are (same_name).
+  /// Bytes of `p` as a little-endian number (the first byte lowest).
+  static std::uint64_t load8(const char* p) noexcept {
+    std::uint64_t v;
+    std::memcpy(&v, p, 8);
+    return v;
+  }
+  static std::uint64_t load4(const char* p) noexcept {
+    std::uint32_t v;
+    std::memcpy(&v, p, 4);
+    return v;
+  }
+  static constexpr bool kLittle = std::endian::native == std::endian::little;
+  /// A pile name's key: its bytes, the first lowest, if it has at most 8, else its last 8 (names
+  /// of piles dealt together, "hand:0" … "hand:9", differ there): unequal keys, unequal names,
+  /// without a memcmp; and since a name holds no zero byte, names of the same length, at most 8
+  /// bytes, are equal if their keys are (same_name). Never 0 for a pile name.
   static std::uint64_t name_key(std::string_view name) noexcept {
+    const char* p = name.data();
+    const std::size_t n = name.size();
+    if (kLittle && n >= 8) return load8(p + n - 8);
+    if (kLittle && n >= 4) return load4(p) | load4(p + n - 4) << (8 * (n - 4));  // overlapping bytes agree
     std::uint64_t k = 0;
-    for (std::size_t i = name.size() > 8 ? name.size() - 8 : 0; i < name.size(); ++i) k = k << 8 | static_cast<unsigned char>(name[i]);
+    for (std::size_t i = n > 8 ? n - 8 : 0, shift = 0; i < n; ++i, shift += 8) k |= std::uint64_t{static_cast<unsigned char>(p[i])} << shift;
     return k;
   }
-  /// name_key(name) if `name` is a pile name (is_pile_name), else 0, in one pass.
-  static std::uint64_t checked_key(std::string_view name) noexcept {
-    if (name.empty() || name.size() > kMaxPileName) return 0;
-    std::uint64_t k = 0;
-    bool ok = true;
-    for (const char c : name) ok &= c >= 0x21 && c <= 0x7e, k = k << 8 | static_cast<unsigned char>(c);
-    return ok ? k : 0;
+  /// Whether each byte of x is printable ASCII without space (0x21–0x7e), 8 at a time.
+  static bool printable(std::uint64_t x) noexcept {
+    constexpr std::uint64_t ones = 0x0101010101010101ULL, high = 0x80 * ones;
+    const std::uint64_t low = x & ~high;                                     // each byte's low 7 bits
+    return !(x & high) && ((low + 0x5f * ones) & high) == high && !((low + ones) & high);  // ≥ 0x21, < 0x7f
   }
+  /// name_key(name) if `name` is a pile name (is_pile_name), else 0; 8 bytes at a time.
+  static std::uint64_t checked_key(std::string_view name) noexcept {
+    const char* p = name.data();
+    const std::size_t n = name.size();
+    if (n == 0 || n > kMaxPileName) return 0;
+    bool ok = true;
+    if (kLittle && n >= 8) {
+      for (std::size_t i = 0; i + 8 < n; i += 8) ok &= printable(load8(p + i));
+      ok &= printable(load8(p + n - 8));
+    } else if (kLittle && n >= 4) {
+      ok = printable(load4(p) | load4(p + n - 4) << 32);
+    } else {
+      for (std::size_t i = 0; i < n; ++i) ok &= p[i] >= 0x21 && p[i] <= 0x7e;
+    }
+    return ok ? name_key(name) : 0;
+  }
+  /// A bucket of 64 for a name's key.
+  static std::size_t bucket(std::uint64_t key) noexcept { return static_cast<std::size_t>((key * 0x9e3779b97f4a7c15ULL) >> 58); }
   /// Whether pile names with keys `ka` and `kb` are equal.
   static bool same_name(std::uint64_t ka, std::string_view a, std::uint64_t kb, std::string_view b) noexcept {
     return ka == kb && a.size() == b.size() && (a.size() <= 8 || a == b);
@@ -861,6 +922,7 @@ private:
     slot.len = static_cast<std::uint8_t>(std::min(name.size(), kMaxPileName));
     std::memcpy(slot.name, name.data(), slot.len);
     slot.key = name_key(name);
+    hint_[bucket(slot.key)] = static_cast<std::uint8_t>(s + 1);
   }
   /// Puts dealt `card` onto the pile in slot `s` (reserve_named() first): it arrives last; a
   /// slot that held no cards starts holding them now, after every other (pile_names()).
@@ -875,6 +937,9 @@ private:
   /// The slot of the pile named `name` that holds cards, or −1.
   int find_slot(std::string_view name) const noexcept { return find_slot(name, name_key(name)); }
   int find_slot(std::string_view name, std::uint64_t key) const noexcept {
+    const int h = hint_[bucket(key)] - 1;  // hint_: that slot holds the pile if any does
+    if (h >= 0 && same_name(slots_[static_cast<std::size_t>(h)].key, slots_[static_cast<std::size_t>(h)].view(), key, name))
+      return (active_ >> h) & 1 ? h : -1;
     for (std::uint64_t m = active_; m; m &= m - 1) {
       const int s = std::countr_zero(m);
       const Slot& slot = slots_[static_cast<std::size_t>(s)];
@@ -891,29 +956,33 @@ private:
     int held = -1;            // piles holding cards or new, once counted
   };
   std::uint8_t target_slot(std::string_view name, std::uint64_t key, Pending& pending) {
-    if (name == kDefaultPile) return kNoSlot;
+    if (name.size() == kDefaultPile.size() && key == name_key(kDefaultPile)) return kNoSlot;
     use_piles();
-    const int at = find_slot(name, key);
-    if (at >= 0) return static_cast<std::uint8_t>(at);
+    const int h = hint_[bucket(key)] - 1;  // that slot holds the pile if any does (find_slot)
+    bool named = h >= 0 && same_name(slots_[static_cast<std::size_t>(h)].key, slots_[static_cast<std::size_t>(h)].view(), key, name);
+    if (named && ((active_ >> h) & 1)) return static_cast<std::uint8_t>(h);
+    if (!named) {
+      const int at = find_slot(name, key);
+      if (at >= 0) return static_cast<std::uint8_t>(at);
+    }
     if (pending.held < 0) pending.held = std::popcount(active_);
     if (static_cast<std::uint32_t>(pending.held) >= kMaxPiles) throw RangeError(too_many_piles(name));
-    const auto s = static_cast<std::uint8_t>(std::countr_one(active_ | pending.slots));
-    name_slot(s, name);
+    auto s = static_cast<std::uint8_t>(h);  // a free slot that last held this pile: named already
+    if (!named || ((pending.slots >> h) & 1)) {
+      s = static_cast<std::uint8_t>(std::countr_one(active_ | pending.slots));
+      name_slot(s, name);
+    }
     pending.slots |= std::uint64_t{1} << s;
     ++pending.held;
     return s;
   }
-  /// Before a deal puts `count` cards into slot `s`, one after another (put() for each card
-  /// then is two stores): slot s holds them.
+  /// Before a deal puts `count` cards into slot `s`, one after another (then each card is two
+  /// stores, into ncard_ and nslot_): slot s holds them.
   void open_slot(std::uint8_t s, std::uint32_t count) noexcept {
     Slot& slot = slots_[s];
     const std::uint64_t b = std::uint64_t{1} << s;
     if (!(active_ & b)) slot.first = stamp_++, active_ |= b;
     slot.count += count;
-  }
-  void put(std::uint32_t card, std::uint8_t s) noexcept {
-    ncard_[named_n_] = card;
-    nslot_[named_n_++] = s;
   }
   /// The slots that hold cards, in the order they got their first card, into `order`; how many.
   std::uint32_t ordered_slots(std::uint8_t* order) const noexcept {
@@ -960,8 +1029,10 @@ private:
   void mark_named() const {
     by_marks_ = n_ / 64 <= 8 * std::uint64_t{named_count()} + 64;
     if (by_marks_) {
-      named_marks_.resize((n_ + 63) / 64);  // all zero between uses
-      for (std::uint32_t i = 0; i < named_n_; ++i) named_marks_[ncard_[i] >> 6] |= std::uint64_t{1} << (ncard_[i] & 63);
+      if (named_marks_.size() != (n_ + 63) / 64) named_marks_.resize((n_ + 63) / 64);  // all zero between uses
+      std::uint64_t* const marks = named_marks_.data();
+      const std::uint32_t* const cards = ncard_.data();
+      for (std::uint32_t i = 0; i < named_n_; ++i) marks[cards[i] >> 6] |= std::uint64_t{1} << (cards[i] & 63);
     } else {
       scratch_.assign(ncard_.begin(), ncard_.begin() + named_n_);
       std::sort(scratch_.begin(), scratch_.end());
@@ -1015,10 +1086,23 @@ private:
     if (strategy_ == Strategy::bitmap || named_n_ == 0) return;
     mark_named();
     std::uint32_t* w = cards_.data() + u_ + r_;
-    for (std::uint32_t* p = w; p != cards_.data() + n_; ++p)
-      if (!is_named(*p)) *w++ = *p;
-    named_by_id(w);
-    unmark_named();
+    std::uint32_t* const end = cards_.data() + n_;
+    if (!by_marks_) {
+      for (std::uint32_t* p = w; p != end; ++p)
+        if (!is_named(*p)) *w++ = *p;
+      named_by_id(w);
+      return;
+    }
+    std::uint64_t* const marks = named_marks_.data();  // the same, without branches, clearing the marks as it reads them
+    for (std::uint32_t* p = w; p != end; ++p) {
+      const std::uint32_t c = *p;
+      *w = c;
+      w += ((marks[c >> 6] >> (c & 63)) & 1) ^ 1;
+    }
+    for (std::size_t i = 0; i < named_marks_.size(); ++i) {
+      for (std::uint64_t bits = marks[i]; bits; bits &= bits - 1) *w++ = static_cast<std::uint32_t>(i * 64 + static_cast<std::size_t>(std::countr_zero(bits)));
+      marks[i] = 0;
+    }
   }
 
   /// return_cards() while named piles hold cards (`sorted`: checked, all dealt). Eager and lazy
@@ -1193,6 +1277,7 @@ private:
   LookAhead ahead_;                             // lazy, bitmap: deals made in advance (look_ahead)
   std::uint32_t last_swap_ = 0;                 // lazy: the j of the last deal (lazy_deal)
   std::vector<Slot> slots_;                     // kMaxPiles once any named pile is used
+  std::uint8_t hint_[64] = {};                  // by bucket(key): 1 + the slot last named so (find_slot)
   std::uint64_t active_ = 0;                    // bit s: slot s holds cards
   std::uint64_t stamp_ = 0;                     // the next Slot::first
   std::vector<std::uint32_t> ncard_;            // [0, named_n_): the named piles' cards, in the order they arrived

@@ -1,0 +1,178 @@
+// Named piles as the deck holds them (deck.hpp: slots and one arrival list): the dealing
+// overloads that write into a caller's buffer, piles that empty and fill again hand after hand,
+// names that share their last bytes, the pile limit as slots free up, and patterns too large for
+// the stack buffers — each on every strategy, checked against a twin deck or a saved state.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <string>
+#include <vector>
+
+#include "fairdeck/state.hpp"
+#include "make_deck.hpp"
+
+using namespace fairdeck;
+
+namespace {
+/// prefix + i (not operator+: GCC 12 warns about it wrongly, -Wrestrict).
+std::string numbered(const char* prefix, std::uint32_t i) {
+  std::string s(prefix);
+  s += std::to_string(i);
+  return s;
+}
+std::unique_ptr<Deck> seeded(const std::string& strategy, std::uint64_t seed = 1, std::uint32_t generic = 0) {
+  DeckOptions o;
+  o.strategy = strategy, o.rng = "xoshiro256", o.seed_kind = SeedKind::integer;
+  if (generic) o.style = "generic", o.size = generic;
+  o.seed = std::string(8, '\0');
+  for (int b = 0; b < 8; ++b) o.seed[static_cast<std::size_t>(b)] = static_cast<char>(seed >> (8 * b));
+  return make_deck(o);
+}
+std::string state(const Deck& d) { return save_state(d, true); }
+std::vector<std::uint32_t> sorted_dealt(const Deck& d) {
+  std::vector<std::uint32_t> v = d.pile(2);
+  std::sort(v.begin(), v.end());
+  return v;
+}
+std::vector<Packet> holdem() {
+  std::vector<Packet> pattern;
+  for (std::uint32_t round = 0; round < 2; ++round)
+    for (std::uint32_t seat = 0; seat < 9; ++seat) pattern.push_back({hand_pile(seat), 1});
+  for (const auto& [pile, count] : {std::pair{"burn", 1u}, {"board", 3u}, {"burn", 1u}, {"board", 1u}, {"burn", 1u}, {"board", 1u}})
+    pattern.push_back({pile, count});
+  return pattern;
+}
+class PileSlots : public ::testing::TestWithParam<std::string> {};
+}  // namespace
+
+TEST_P(PileSlots, TheBufferOverloadsDealAndFileLikeTheVectorOnes) {
+  auto a = seeded(GetParam(), 7), b = seeded(GetParam(), 7);
+  const std::vector<Packet> pattern = holdem();
+  std::uint32_t out[64];
+  for (int hand = 0; hand < 5; ++hand) {
+    a->shuffle(), b->shuffle();
+    const auto dealt = a->deal_pattern(pattern);
+    ASSERT_EQ(b->deal_pattern(pattern, out), dealt.size());
+    EXPECT_EQ(std::vector<std::uint32_t>(out, out + dealt.size()), dealt);
+    const auto hands = a->deal_hands(3, 2);
+    ASSERT_EQ(b->deal_hands(3, 2, out), 6u);
+    EXPECT_EQ(std::vector<std::uint32_t>(out, out + 6), hands);
+    const auto muck = a->deal_to("muck", 4);
+    ASSERT_EQ(b->deal_to("muck", 4, out), 4u);
+    EXPECT_EQ(std::vector<std::uint32_t>(out, out + 4), muck);
+    EXPECT_EQ(state(*a), state(*b));
+  }
+  // Refusals write nothing and change nothing.
+  const std::string before = state(*b);
+  out[0] = 12345;
+  EXPECT_THROW(b->deal_pattern(std::vector<Packet>{{"ok", 1}, {"bad name", 1}}, out), TypeError);
+  EXPECT_THROW(b->deal_pattern(std::vector<Packet>{{"ok", b->remaining() + 1}}, out), RangeError);
+  EXPECT_THROW(b->deal_hands(65, 1, out), RangeError);
+  EXPECT_THROW(b->deal_to("x", b->remaining() + 1, out), RangeError);
+  EXPECT_EQ(out[0], 12345u);
+  EXPECT_EQ(state(*b), before);
+}
+
+TEST_P(PileSlots, PilesEmptyAndFillAgainHandAfterHandInFirstCardOrder) {
+  auto d = seeded(GetParam(), 3);
+  const std::vector<Packet> pattern = holdem();
+  const std::vector<std::string> names = {"hand:0", "hand:1", "hand:2", "hand:3", "hand:4", "hand:5",
+                                          "hand:6", "hand:7", "hand:8", "burn",   "board"};
+  for (int hand = 0; hand < 20; ++hand) {
+    d->shuffle();
+    EXPECT_TRUE(d->pile_names().empty());
+    const auto dealt = d->deal_pattern(pattern);
+    EXPECT_EQ(d->pile_names(), names);
+    EXPECT_EQ(d->pile_cards("hand:4"), (std::vector<std::uint32_t>{dealt[4], dealt[13]}));
+    EXPECT_EQ(d->pile_cards("board"), (std::vector<std::uint32_t>{dealt[19], dealt[20], dealt[21], dealt[23], dealt[25]}));
+    EXPECT_EQ(d->pile_size("burn"), 3u);
+  }
+  // A pile that empties goes last when it fills again; one that keeps a card keeps its place.
+  d->return_cards(d->pile_cards("hand:0"));
+  d->move_cards(std::vector<std::uint32_t>{d->pile_cards("hand:1")[0]}, "dealt");
+  EXPECT_EQ(d->pile_names().front(), "dealt");
+  EXPECT_EQ(d->pile_names()[1], "hand:1");
+  d->move_cards(d->pile_cards("board"), "hand:0");
+  EXPECT_EQ(d->pile_names().back(), "hand:0");
+  EXPECT_EQ(d->pile_size("board"), 0u);
+  // Moving a pile's every card onto itself keeps its place and takes the order given.
+  auto burn = d->pile_cards("burn");
+  std::reverse(burn.begin(), burn.end());
+  const auto order = d->pile_names();
+  d->move_cards(burn, "burn", std::string_view("burn"));
+  EXPECT_EQ(d->pile_names(), order);
+  EXPECT_EQ(d->pile_cards("burn"), burn);
+}
+
+TEST_P(PileSlots, NamesThatShareTheirLastBytesAreDifferentPiles) {
+  auto d = seeded(GetParam(), 5);
+  const std::vector<std::string> names = {"12345678", "x12345678", "y12345678", "1234567", "a_long_pile_name_1",
+                                          "b_long_pile_name_1", "dealt1", "dealt"};
+  for (std::size_t i = 0; i < names.size(); ++i) d->deal_to(names[i], static_cast<std::uint32_t>(i + 1));
+  for (std::size_t i = 0; i + 1 < names.size(); ++i) EXPECT_EQ(d->pile_size(names[i]), i + 1) << names[i];
+  EXPECT_EQ(d->pile_names(), (std::vector<std::string>{"dealt", "12345678", "x12345678", "y12345678", "1234567",
+                                                       "a_long_pile_name_1", "b_long_pile_name_1", "dealt1"}));
+  auto back = restore_state(state(*d), std::nullopt);
+  EXPECT_EQ(state(*back), state(*d));
+  EXPECT_EQ(back->pile_cards("x12345678"), d->pile_cards("x12345678"));
+}
+
+TEST_P(PileSlots, TheLimitCountsPilesHoldingCardsAsSlotsFreeUp) {
+  auto d = seeded(GetParam(), 9, 500);
+  for (std::uint32_t i = 0; i < kMaxPiles; ++i) d->deal_to(numbered("p", i), 2);
+  const std::string full = state(*d);
+  EXPECT_THROW(d->deal_to("one-more", 1), RangeError);
+  EXPECT_THROW(d->deal_pattern(std::vector<Packet>{{"p1", 1}, {"one-more", 1}}), RangeError);
+  EXPECT_EQ(state(*d), full);
+  d->return_cards(d->pile_cards("p7"));
+  d->move_cards(d->pile_cards("p9"), "p10");
+  std::uint32_t out[4];
+  EXPECT_EQ(d->deal_pattern(std::vector<Packet>{{"new-a", 1}, {"p7", 0}, {"new-b", 2}}, out), 3u);
+  EXPECT_EQ(d->pile_names().size(), kMaxPiles);
+  EXPECT_EQ(d->pile_names()[kMaxPiles - 2], "new-a");
+  EXPECT_EQ(d->pile_names().back(), "new-b");
+  EXPECT_EQ(d->pile_cards("new-b"), (std::vector<std::uint32_t>{out[1], out[2]}));
+  EXPECT_THROW(d->deal_to("p7", 1), RangeError);
+  d->shuffle();
+  EXPECT_FALSE(d->has_named_piles());
+  EXPECT_EQ(d->deal_to("p7", 1).size(), 1u);
+  EXPECT_EQ(d->pile_names(), std::vector<std::string>{"p7"});
+}
+
+TEST_P(PileSlots, PatternsBeyondTheStackBuffersDealTheSame) {
+  auto a = seeded(GetParam(), 11, 2000), b = seeded(GetParam(), 11, 2000);
+  std::vector<Packet> pattern;  // 300 packets, 200 distinct piles, most of them dealt nothing
+  for (std::uint32_t i = 0; i < 300; ++i) pattern.push_back({numbered("z", i % 200), i % 10 == 0 ? 2u : 0u});
+  const auto dealt = a->deal_pattern(pattern);
+  EXPECT_EQ(dealt.size(), 60u);
+  EXPECT_EQ(a->pile_names().size(), 20u);
+  EXPECT_EQ(a->pile_cards("z10"), (std::vector<std::uint32_t>{dealt[2], dealt[3], dealt[42], dealt[43]}));
+  EXPECT_EQ(a->pile_cards("z0"), (std::vector<std::uint32_t>{dealt[0], dealt[1], dealt[40], dealt[41]}));
+  std::vector<std::uint32_t> plain(60);
+  EXPECT_EQ(b->deal(60, plain.data()), 60u);
+  EXPECT_EQ(plain, dealt);  // the cards deal() deals
+  EXPECT_EQ(sorted_dealt(*b), sorted_dealt(*a));
+}
+INSTANTIATE_TEST_SUITE_P(EveryStrategy, PileSlots, ::testing::Values("eager", "lazy", "bitmap"));
+
+TEST(PileSlotNames, PatternsCheckEveryByteOfEveryNameLikeIsPileName) {
+  // deal_pattern checks names 8 bytes at a time: every length and every byte value in every place.
+  auto d = seeded("eager", 13);
+  std::uint64_t x = 0x9e3779b97f4a7c15ULL;
+  const auto next = [&x] { return x ^= x << 13, x ^= x >> 7, x ^= x << 17; };
+  for (std::size_t len = 0; len <= kMaxPileName + 2; ++len) {
+    for (int trial = 0; trial < 400; ++trial) {
+      std::string name(len, 'a');
+      for (char& c : name) c = static_cast<char>(0x21 + next() % 0x5e);
+      if (len && trial % 2) name[next() % len] = static_cast<char>(next() % 256);  // perhaps a bad byte
+      const std::vector<Packet> pattern = {{"ok", 0}, {name, 1}};
+      if (is_pile_name(name)) {
+        const auto dealt = d->deal_pattern(pattern);
+        ASSERT_EQ(d->pile_cards(name == "dealt" ? "dealt" : name).back(), dealt[0]) << len;
+        d->shuffle();
+      } else {
+        ASSERT_THROW(d->deal_pattern(pattern), TypeError) << len << " " << trial;
+      }
+    }
+  }
+}
