@@ -774,9 +774,11 @@ public:
     std::sort(sorted.begin(), sorted.end());
     const std::vector<std::uint8_t> where = piles_of(sorted);
     std::vector<std::uint8_t> slot_of(sorted.size(), kNoSlot);  // the slot holding each, kNoSlot: the default pile
-    for (std::size_t i = 0; i < named_n_; ++i) {
+    // Newest first, stopping once every card is placed: a table moves the cards it just dealt.
+    std::size_t first_hit = named_n_, hits = 0;
+    for (std::size_t i = named_n_; i-- > 0 && hits < sorted.size();) {
       const auto it = std::lower_bound(sorted.begin(), sorted.end(), ncard_[i]);
-      if (it != sorted.end() && *it == ncard_[i]) slot_of[static_cast<std::size_t>(it - sorted.begin())] = nslot_[i];
+      if (it != sorted.end() && *it == ncard_[i]) slot_of[static_cast<std::size_t>(it - sorted.begin())] = nslot_[i], first_hit = i, ++hits;
     }
     std::uint32_t leaving[kMaxPiles] = {};
     for (std::size_t i = 0; i < sorted.size(); ++i) {
@@ -810,7 +812,7 @@ public:
     }
     std::uint32_t out_of_piles = 0;
     for (std::size_t j = 0; j < kMaxPiles; ++j) out_of_piles += leaving[j];
-    if (out_of_piles) remove_named(sorted, to_at);
+    if (out_of_piles) remove_named(sorted, to_at, first_hit);
     if (to_at == -2) return;
     std::uint8_t s = static_cast<std::uint8_t>(to_at);
     if (to_at == -1) s = static_cast<std::uint8_t>(std::countr_one(active_)), name_slot(s, to);
@@ -1005,9 +1007,10 @@ private:
   }
   /// Takes the cards of `sorted` out of the named piles (their other cards keep their order);
   /// a pile left with no cards holds none any more, except slot `keep` (move_cards onto it).
-  void remove_named(const std::vector<std::uint32_t>& sorted, int keep) noexcept {
-    std::size_t w = 0;
-    for (std::size_t i = 0; i < named_n_; ++i) {
+  /// Takes the cards in `sorted` out of the named piles; none lies before entry `from` of the list.
+  void remove_named(const std::vector<std::uint32_t>& sorted, int keep, std::size_t from = 0) noexcept {
+    std::size_t w = from;
+    for (std::size_t i = from; i < named_n_; ++i) {
       if (std::binary_search(sorted.begin(), sorted.end(), ncard_[i])) {
         --slots_[nslot_[i]].count;
       } else {
