@@ -98,7 +98,8 @@ struct ProvableSpec {
 /// A saved state's fields (fd::StateFields; web/src/state.ts read the JSON and checked each
 /// field's type). The ids, the undealt, returned and dealt piles, then each named pile's cards,
 /// then the dice, are in the input buffer (input()); flags: 1 seeded, 2 order "hidden", 4 engine
-/// present (else null), 8 version 2 (then `cut` and `drawn` are integers, −1 for a null cut).
+/// present (else null). `cut` and `drawn`: a version-2 state's integers (−1 for a null cut); `drawn`
+/// is −1 for a version-1 state.
 /// `named` holds each named pile's name length and card count, its names' UTF-8 bytes one after
 /// the other in `names`. `entropy` (32 bytes) keys a state saved without its secret.
 struct StateSpec {
@@ -125,8 +126,7 @@ CoreDeck* make(const val& spec) {
   return guard<CoreDeck*>(nullptr, [&] {
     const DeckSpec s(spec);
     const auto c = composition(s.style, s.decks, s.jokers, s.size);
-    if (s.penetration) return adopt(std::make_unique<fd::Deck>(c, fd::parse_strategy(s.strategy), s.engine.make(), s.penetration));
-    return adopt(std::make_unique<fd::Deck>(c, fd::parse_strategy(s.strategy), s.engine.make()));
+    return adopt(std::make_unique<fd::Deck>(c, fd::parse_strategy(s.strategy), s.engine.make(), s.penetration));
   });
 }
 
@@ -142,8 +142,7 @@ CoreDeck* make_provable(const val& spec) {
     seeds.nonce = static_cast<std::uint64_t>(s.nonce);
     seeds.version = s.version;  // checked by the Deck (ProvableSeeds::validate)
     const auto c = composition(s.style, s.decks, s.jokers, s.size);
-    if (s.penetration) return adopt(std::make_unique<fd::Deck>(c, seeds, s.penetration));
-    return adopt(std::make_unique<fd::Deck>(c, seeds));
+    return adopt(std::make_unique<fd::Deck>(c, seeds, s.penetration));
   });
 }
 
@@ -179,7 +178,7 @@ CoreDeck* restore(const val& spec) {
       name_at += length, left -= count, take(f.piles.back().second, count);
     }
     take(f.dice, left);
-    if (s.flags & 8) {
+    if (s.drawn >= 0) {  // version 2
       if (s.cut >= 0) f.cut = whole(s.cut);
       f.drawn = whole(s.drawn);
     }
@@ -203,15 +202,14 @@ val save(CoreDeck& d, bool include_secret) {
   return on(&d, [&](fd::Deck& k) { return text_or_null([&] { return fd::save_state(k, include_secret); }); });
 }
 
+/// Copies ids into the deck's buffer; how many.
+u32 copy_out(CoreDeck& d, const std::vector<u32>& ids) {
+  std::copy(ids.begin(), ids.end(), d.reserve(static_cast<u32>(ids.size())));
+  return static_cast<u32>(ids.size());
+}
 /// Copies pile 0 (undealt), 1 (returned) or 2 (dealt) into the buffer; its length, or kFailed.
 u32 pile(CoreDeck& d, int which) {
-  return on(&d, [&](fd::Deck& k) {
-    return guard(kFailed, [&] {
-      const auto v = k.pile(which);
-      std::copy(v.begin(), v.end(), d.reserve(static_cast<u32>(v.size())));
-      return static_cast<u32>(v.size());
-    });
-  });
+  return on(&d, [&](fd::Deck& k) { return guard(kFailed, [&] { return copy_out(d, k.pile(which)); }); });
 }
 /// Makes the deck's id buffer hold at least n slots (for returnCards' ids): false if out of memory.
 bool reserve(CoreDeck& d, u32 n) {
@@ -274,13 +272,7 @@ u32 deal_pattern(CoreDeck& d, u32 packets) {
 
 /// Copies pile number `pile`'s cards (in the order they arrived) into the buffer; how many.
 u32 pile_cards(CoreDeck& d, u32 pile) {
-  return on(&d, [&](fd::Deck& k) {
-    return guard(kFailed, [&] {
-      const auto v = k.pile_cards(pile_named(pile));
-      std::copy(v.begin(), v.end(), d.reserve(static_cast<u32>(v.size())));
-      return static_cast<u32>(v.size());
-    });
-  });
+  return on(&d, [&](fd::Deck& k) { return guard(kFailed, [&] { return copy_out(d, k.pile_cards(pile_named(pile))); }); });
 }
 /// The names of the piles that hold cards, in the core's order, separated by spaces (text result).
 val pile_names(CoreDeck& d) {

@@ -384,8 +384,6 @@ export class Deck implements Iterable<Card> {
 export class DealPattern {
   /** The packets as they were read (frozen copies). */
   readonly packets: readonly Readonly<{ pile: string; count: number }>[];
-  readonly #names: string[] = [];
-  readonly #params: string[] = [];
   #module: DeckModule | undefined;
   #generation = -1;
   #pairs = new Uint32Array(0);
@@ -399,7 +397,6 @@ export class DealPattern {
       const { pile, count } = plainObject(p, `packets[${i}]`);  // each field read once (getters, proxies)
       if (typeof pile !== 'string') throw new TypeError(`packets[${i}].pile must be a pile name (a string), got ${show(pile)}`);
       out.push(Object.freeze({ pile, count: checkInt(`packets[${i}].count`, count, 0, 2 ** 32 - 1) }));
-      this.#names.push(pile), this.#params.push(`packets[${i}].pile`);
     }
     this.packets = Object.freeze(out);
   }
@@ -412,8 +409,9 @@ export class DealPattern {
   /** The (pile number, count) pairs for module `m`, numbered once per module and per pile-number table. */
   pairs(m: DeckModule): Uint32Array {
     if (this.#module !== m || this.#generation !== pileGeneration(m)) {
-      const ids = pileIds(m, this.#names, this.#params), pairs = new Uint32Array(2 * ids.length);
-      for (let i = 0; i < ids.length; i++) (pairs[2 * i] = ids[i]), (pairs[2 * i + 1] = this.packets[i].count);
+      const p = this.packets, ids = pileIds(m, p.map((x) => x.pile), p.map((_, i) => `packets[${i}].pile`));
+      const pairs = new Uint32Array(2 * ids.length);
+      for (let i = 0; i < ids.length; i++) (pairs[2 * i] = ids[i]), (pairs[2 * i + 1] = p[i].count);
       [this.#pairs, this.#module, this.#generation] = [pairs, m, pileGeneration(m)];
     }
     return this.#pairs;

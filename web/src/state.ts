@@ -61,7 +61,7 @@ export interface StateFields {
   decks: number;
   jokers: number;
   size: number;
-  /** 1 seeded, 2 order "hidden", 4 engine present (else null), 8 version 2: StateSpec's `flags`. */
+  /** 1 seeded, 2 order "hidden", 4 engine present (else null): StateSpec's `flags`. */
   flags: number;
   /** The undealt, returned and dealt piles, then each named pile's cards, then the dice, one after the other. */
   ids: Uint32Array;
@@ -70,7 +70,7 @@ export interface StateFields {
   /** Each named pile's name length in bytes and card count, as u32 pairs (bytes); `names` their UTF-8. */
   named: Uint8Array;
   names: Uint8Array;
-  /** Version 2: the cut card (−1 for null) and the cards drawn; −1 in version 1. */
+  /** Version 2: the cut card (−1 for null) and the cards drawn; `drawn` is −1 for version 1. */
   cut: number;
   drawn: number;
 }
@@ -81,6 +81,14 @@ const encoder = new TextEncoder();
 const isCount = (x: unknown): x is number => Number.isSafeInteger(x) && (x as number) >= 0;
 /** Own fields only: a polluted Object.prototype must not fill in a missing one. */
 const has = (v: object, key: string) => Object.prototype.hasOwnProperty.call(v, key);
+
+/** `parts` one after the other in a typed array like `empty`. */
+function concat<T extends Uint8Array | Uint32Array>(empty: T, parts: ArrayLike<number>[]): T {
+  const out = new (empty.constructor as new (n: number) => T)(parts.reduce((n, p) => n + p.length, 0));
+  let at = 0;
+  for (const p of parts) out.set(p, at), (at += p.length);
+  return out;
+}
 
 /**
  * Checks the type of each field of a parsed state (TypeError naming the field; RangeError for a
@@ -132,16 +140,10 @@ export function readState(parsed: unknown, maxCards: number): StateFields {
     cut = v.cut === null ? -1 : (v.cut as number);
     drawn = count('drawn');
   }
-  const all = [...lists.slice(0, 3), ...pileLists, lists[3]];
-  const ids = new Uint32Array(all.reduce((n, l) => n + l.length, 0));
-  let at = 0;
-  for (const l of all) ids.set(l, at), (at += l.length);
-  const names = new Uint8Array(nameBytes.reduce((n, b) => n + b.length, 0));
-  at = 0;
-  for (const b of nameBytes) names.set(b, at), (at += b.length);
-  const flags = (seeded ? 1 : 0) | (order === 'hidden' ? 2 : 0) | (engine === null ? 0 : 4) | (v2 ? 8 : 0);
+  const ids = concat(new Uint32Array(0), [...lists.slice(0, 3), ...pileLists, lists[3]]);
+  const flags = (seeded ? 1 : 0) | (order === 'hidden' ? 2 : 0) | (engine === null ? 0 : 4);
   return {
     style, strategy, rng, engine, decks, jokers, size, flags, ids, piles: [lists[0].length, lists[1].length, lists[2].length],
-    named: new Uint8Array(Uint32Array.from(named).buffer), names, cut, drawn,
+    named: new Uint8Array(Uint32Array.from(named).buffer), names: concat(new Uint8Array(0), nameBytes), cut, drawn,
   };
 }

@@ -104,29 +104,37 @@ export function dealHoldemHand(deck: Deck, seats: number): Card[] {
   return out;
 }
 
+/** What both games share: the deck they deal from (the single truth of every card's place) and its counts. */
+abstract class DeckGame {
+  constructor(protected readonly deck: Deck) {}
+
+  get info(): Deck['info'] {
+    return this.deck.info;
+  }
+  get size(): number {
+    return this.deck.size;
+  }
+  get remaining(): number {
+    return this.deck.remaining;
+  }
+  dispose(): void {
+    this.deck.dispose();
+  }
+}
+
 /** Texas Hold'em for 2–10 seats from one 52-card deck. */
-export class Holdem implements Game {
+export class Holdem extends DeckGame implements Game {
   readonly name = 'holdem';
-  readonly #deck: Deck;
   readonly seats: number;
   /** Streets dealt so far this hand (0: none). */
   #done = 0;
 
   constructor(options: DeckOptions, seats: number) {
     if (!Number.isInteger(seats) || seats < MIN_SEATS || seats > MAX_SEATS) throw new RangeError(`seats must be an integer from ${MIN_SEATS} to ${MAX_SEATS}, got ${seats}`);
-    this.#deck = new Deck({ ...options, style: 'french', decks: 1, jokers: 0 });
+    super(new Deck({ ...options, style: 'french', decks: 1, jokers: 0 }));
     this.seats = seats;
   }
 
-  get info(): Deck['info'] {
-    return this.#deck.info;
-  }
-  get size(): number {
-    return this.#deck.size;
-  }
-  get remaining(): number {
-    return this.#deck.remaining;
-  }
 
   /** The next street to deal, or undefined once the river is out. */
   get street(): Street | undefined {
@@ -134,7 +142,7 @@ export class Holdem implements Game {
   }
 
   get table(): GameTable {
-    const d = this.#deck;
+    const d = this.deck;
     const seats = Array.from({ length: this.seats }, (_, i) => spot(`seat-${i + 1}`, `Seat ${i + 1}`, d.hand(i)));
     const burn = d.pile('burn');
     return {
@@ -156,7 +164,7 @@ export class Holdem implements Game {
   run(action: GameAction['action']): Step | undefined {
     if (action === 'newHand') return this.#newHand();
     if (action !== 'next') return undefined;
-    const d = this.#deck;
+    const d = this.deck;
     switch (this.street) {
       case 'hole': {
         const hands = d.dealHands(this.seats, 2);
@@ -182,19 +190,16 @@ export class Holdem implements Game {
 
   #newHand(): Step {
     const had = this.#done > 0;
-    if (had) this.#deck.shuffle();
+    if (had) this.deck.shuffle();
     this.#done = 0;
     return {
       title: 'New hand',
       dealt: [],
-      say: had ? `New hand: all ${this.#deck.size} cards gathered and shuffled. Press D to deal the hole cards.` : 'A fresh deck is ready. Press D to deal the hole cards.',
+      say: had ? `New hand: all ${this.deck.size} cards gathered and shuffled. Press D to deal the hole cards.` : 'A fresh deck is ready. Press D to deal the hole cards.',
       shuffled: had,
     };
   }
 
-  dispose(): void {
-    this.#deck.dispose();
-  }
 }
 
 /** A blackjack hand's best total (aces count 11 while that does not bust) and whether it is soft. */
@@ -220,37 +225,27 @@ type Phase = 'ready' | 'player' | 'over';
  * draws to 17 (and stands on soft 17). Once the cut card is out the round is played to the end and
  * the next round reshuffles the shoe.
  */
-export class Blackjack implements Game {
+export class Blackjack extends DeckGame implements Game {
   readonly name = 'blackjack';
-  readonly #deck: Deck;
   #phase: Phase = 'ready';
   /** The last round's outcome in a word or two for the player's label ('wins', 'bust', 'push'), '' while it is played. */
   #outcome = '';
 
   constructor(options: DeckOptions) {
     const { seed, rng } = options;
-    this.#deck = new Deck({ ...(seed === undefined ? {} : { seed }), ...(rng ? { rng } : {}), style: 'french', jokers: 0, ...SHOE });
+    super(new Deck({ ...(seed === undefined ? {} : { seed }), ...(rng ? { rng } : {}), style: 'french', jokers: 0, ...SHOE }));
   }
 
-  get info(): Deck['info'] {
-    return this.#deck.info;
-  }
-  get size(): number {
-    return this.#deck.size;
-  }
-  get remaining(): number {
-    return this.#deck.remaining;
-  }
   /** True once the cut card has come out: the next round reshuffles. */
   get shuffleNeeded(): boolean {
-    return this.#deck.cutCardOut;
+    return this.deck.cutCardOut;
   }
   get phase(): Phase {
     return this.#phase;
   }
 
   get table(): GameTable {
-    const d = this.#deck;
+    const d = this.deck;
     const player = d.pile('player');
     const dealer = d.pile('dealer');
     const hole = this.#phase === 'player' && dealer.length > 1 ? new Set([dealer[1]]) : NONE;
@@ -287,7 +282,7 @@ export class Blackjack implements Game {
   }
 
   #deal(): Step {
-    const d = this.#deck;
+    const d = this.deck;
     const gathered = [...d.pile('player'), ...d.pile('dealer')];
     if (gathered.length) d.moveCards(gathered, 'discard');
     const shuffled = d.cutCardOut;
@@ -305,7 +300,7 @@ export class Blackjack implements Game {
   }
 
   #hit(): Step {
-    const d = this.#deck;
+    const d = this.deck;
     const [card] = d.dealTo('player', 1);
     const t = total(d.pile('player')).value;
     let say = `You draw ${card.name}: ${t}.`;
@@ -315,13 +310,13 @@ export class Blackjack implements Game {
   }
 
   #stand(): Step {
-    const say = `You stand on ${total(this.#deck.pile('player')).value}. ${this.#finish()}`;
+    const say = `You stand on ${total(this.deck.pile('player')).value}. ${this.#finish()}`;
     return { title: 'Stand', dealt: this.#drawn(), say: this.#cut(say) };
   }
 
   /** The dealer's draws after the first two cards, once the round is over (else none). */
   #drawn(): Card[] {
-    return this.#phase === 'over' ? this.#deck.pile('dealer').slice(2) : [];
+    return this.#phase === 'over' ? this.deck.pile('dealer').slice(2) : [];
   }
 
   /**
@@ -329,7 +324,7 @@ export class Blackjack implements Game {
    * settled at once), and settles.
    */
   #finish(how: 'stand' | 'bust' | 'natural' = 'stand'): string {
-    const d = this.#deck;
+    const d = this.deck;
     const dealer = () => d.pile('dealer');
     let words = `Dealer turns ${dealer()[1].name}`;
     if (how === 'stand') while (total(dealer()).value < 17 && d.remaining > 0) words += `, draws ${d.dealTo('dealer', 1)[0].name}`;
@@ -348,7 +343,4 @@ export class Blackjack implements Game {
     return this.#phase === 'over' && this.shuffleNeeded ? `${say} The cut card is out: shuffle needed before the next round.` : say;
   }
 
-  dispose(): void {
-    this.#deck.dispose();
-  }
 }
