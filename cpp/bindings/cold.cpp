@@ -226,54 +226,34 @@ bool return_cards(CoreDeck& d, u32 n) {
 /// g_pile_names (decks.hpp); −1 with the error recorded.
 int pile_name(const val& name, const val& param) {
   return guard(-1, [&] {
-    std::string n = bytes_of(name);
-    fd::check_pile_name(n, bytes_of(param));
-    g_pile_names.push_back(std::move(n));
+    const std::string n = bytes_of(name);
+    const fd::PileRef ref = fd::Deck::pile_ref(n, bytes_of(param));
+    PileEntry& e = g_pile_names.emplace_back();
+    std::memcpy(e.name, n.data(), n.size());
+    e.len = static_cast<u32>(n.size()), e.key = ref.key;
     return static_cast<int>(g_pile_names.size() - 1);
   });
 }
-void forget_pile_names() { std::vector<std::string>().swap(g_pile_names); }
-
-/// Deals exactly n cards onto pile number `pile` (g_pile_names) into the buffer in dealing order:
-/// how many, or kFailed (error recorded, nothing changed: too few cards, too many piles, no
-/// entropy for a re-key). deal_hands and deal_pattern the same; a pattern's packets are `packets`
-/// (pile number, count) pairs at the start of the buffer. The buffer grows first to the cards
-/// that can be dealt (never more than remain: a count past them fails in the core, unwritten).
-u32 deal_to(CoreDeck& d, u32 pile, u32 n) {
-  return on(&d, [&](fd::Deck& k) {
-    return guard(kFailed, [&] { return k.deal_to(pile_named(pile), n, d.reserve(std::min(n, k.remaining()))); });
-  });
+void forget_pile_names() {
+  std::vector<PileEntry>().swap(g_pile_names);
+  std::vector<fd::DealPlan>().swap(g_plans);
 }
-u32 deal_hands(CoreDeck& d, u32 seats, u32 per_seat) {
-  return on(&d, [&](fd::Deck& k) {
-    return guard(kFailed, [&] {
-      const auto want = static_cast<u32>(std::min<std::uint64_t>(std::uint64_t{seats} * per_seat, k.remaining()));
-      return k.deal_hands(seats, per_seat, d.reserve(want));
-    });
-  });
-}
-/// The packets, reused from call to call: their names keep their buffers (no allocation per hand).
-std::vector<fd::Packet> g_packets;
-u32 deal_pattern(CoreDeck& d, u32 packets) {
-  return on(&d, [&](fd::Deck& k) {
-    return guard(kFailed, [&] {
-      const std::size_t n = std::min<std::size_t>(packets, d.buffer.size() / 2);
-      if (g_packets.size() < n) g_packets.resize(n);
-      std::uint64_t total = 0;
-      for (std::size_t i = 0; i < n; ++i) {
-        g_packets[i].pile.assign(pile_named(d.buffer[2 * i]));
-        total += g_packets[i].count = d.buffer[2 * i + 1];
-      }
-      // The pairs are read: the buffer may now grow and take the ids.
-      return k.deal_pattern(std::span(g_packets.data(), n), d.reserve(static_cast<u32>(std::min<std::uint64_t>(total, k.remaining()))));
-    });
+/// Reads a pattern once: `pairs` holds (pile number, count) pairs as bytes (a Uint32Array's);
+/// its number in g_plans, or −1 with the error recorded.
+int plan_pattern(const val& pairs) {
+  return guard(-1, [&] {
+    const std::string bytes = bytes_of(pairs);
+    std::vector<fd::RefPacket> packets(bytes.size() / 8);
+    for (std::size_t i = 0; i < packets.size(); ++i) {
+      u32 pair[2];
+      std::memcpy(pair, bytes.data() + 8 * i, 8);
+      packets[i] = {pile_numbered(pair[0]), pair[1]};
+    }
+    g_plans.emplace_back(packets);
+    return static_cast<int>(g_plans.size() - 1);
   });
 }
 
-/// Copies pile number `pile`'s cards (in the order they arrived) into the buffer; how many.
-u32 pile_cards(CoreDeck& d, u32 pile) {
-  return on(&d, [&](fd::Deck& k) { return guard(kFailed, [&] { return copy_out(d, k.pile_cards(pile_named(pile))); }); });
-}
 /// The names of the piles that hold cards, in the core's order, separated by spaces (text result).
 val pile_names(CoreDeck& d) {
   return on(&d, [&](fd::Deck& k) {
@@ -281,18 +261,6 @@ val pile_names(CoreDeck& d) {
       std::string out;
       for (const std::string& name : k.pile_names()) out += (out.empty() ? "" : " ") + name;
       return out;
-    });
-  });
-}
-/// Moves the n ids at the buffer onto pile number `to` (from pile number `from`, or any pile if
-/// from < 0): all or nothing. False: error recorded.
-bool move_cards(CoreDeck& d, u32 n, u32 to, int from) {
-  return on(&d, [&](fd::Deck& k) {
-    return guard(false, [&] {
-      std::optional<std::string_view> source;
-      if (from >= 0) source = pile_named(static_cast<u32>(from));
-      k.move_cards(std::span(d.buffer.data(), std::min<std::size_t>(n, d.buffer.size())), pile_named(to), source);
-      return true;
     });
   });
 }
@@ -341,18 +309,20 @@ EMSCRIPTEN_BINDINGS(fairdeck_deck) {
       .function("pile", &pile)
       .function("reserve", &reserve)
       .function("returnCards", &return_cards)
-      .function("dealTo", &deal_to)
-      .function("dealHands", &deal_hands)
-      .function("dealPattern", &deal_pattern)
-      .function("pileCards", &pile_cards)
+      .function("dealTo", &hot::deal_to)
+      .function("dealHands", &hot::deal_hands)
+      .function("dealPattern", &hot::deal_pattern)
+      .function("dealPlan", &hot::deal_plan)
+      .function("pileCards", &hot::pile_cards)
       .function("pileNames", &pile_names)
-      .function("moveCards", &move_cards)
+      .function("moveCards", &hot::move_cards)
       .function("cutCardOut", &cut_card_out)
       .function("info", &info)
       .function("save", &save);
   function("input", &input);
   function("pileName", &pile_name);
   function("forgetPileNames", &forget_pile_names);
+  function("planPattern", &plan_pattern);
   class_<CoreWords>("CoreWords")
       .class_function("make", &words_make, allow_raw_pointers())
       .function("next", &hot::words_next);

@@ -65,12 +65,28 @@ struct CoreWords {
 };
 
 /// Pile names by number. TypeScript names each pile once (pileName in cold.cpp, after the core
-/// checked it) and then passes its number, so a deal onto a pile costs no string crossing; it
-/// keeps the numbers it was given in a Map and clears both (forgetPileNames) when the table is
-/// full. A number is only ever an index the binding handed out, so TS never holds a stale one.
-inline std::vector<std::string> g_pile_names;
-/// Pile number `i`'s name; an unknown number (never one TypeScript holds) names no pile.
-inline std::string_view pile_named(std::size_t i) noexcept { return i < g_pile_names.size() ? std::string_view(g_pile_names[i]) : std::string_view(); }
+/// checked it) and then passes its number, so a deal onto a pile costs no string crossing, no
+/// check and no hash (the entry keeps the core's key: fd::PileRef); it keeps the numbers it was
+/// given in a Map and clears both (forgetPileNames) when the table is full. A number is only ever
+/// an index the binding handed out, so TS never holds a stale one.
+struct PileEntry {
+  char name[fd::kMaxPileName];
+  u32 len;
+  std::uint64_t key;
+};
+inline std::vector<PileEntry> g_pile_names;
+/// Pile number `i` (valid while no name is added: within one call); TypeError for a number the
+/// binding never handed out (never one TypeScript holds).
+inline fd::PileRef pile_numbered(u32 i) {
+  if (i >= g_pile_names.size()) throw fd::TypeError("unknown pile number");
+  const PileEntry& e = g_pile_names[i];
+  return {std::string_view(e.name, e.len), e.key};
+}
+
+/// Dealing patterns read once (Deck.pattern in TypeScript: planPattern in cold.cpp), by number.
+/// They hold their own names; forgetPileNames drops them with the pile numbers (one generation
+/// in TypeScript for both), and TS starts both again when either table is full.
+inline std::vector<fd::DealPlan> g_plans;
 
 /// The hot methods (fairdeck.cpp, -O3), bound in cold.cpp's EMSCRIPTEN_BINDINGS.
 namespace hot {
@@ -81,6 +97,12 @@ u32 deal(CoreDeck& d, u32 n);
 u32 remaining(CoreDeck& d);
 u32 returned(CoreDeck& d);
 emscripten::val words_next(CoreWords& w, u32 count);
+u32 deal_to(CoreDeck& d, u32 pile, u32 n);
+u32 deal_hands(CoreDeck& d, u32 seats, u32 per_seat);
+u32 deal_pattern(CoreDeck& d, u32 packets);
+u32 deal_plan(CoreDeck& d, u32 plan);
+u32 pile_cards(CoreDeck& d, u32 pile);
+bool move_cards(CoreDeck& d, u32 n, u32 to, int from);
 }  // namespace hot
 
 /// Runs f(deck) after applying the cards JS took from the window; republishes the window after.

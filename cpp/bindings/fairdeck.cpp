@@ -19,6 +19,10 @@
 //    (remaining and returned only subtract `taken`, keeping the window open.)
 #include <algorithm>
 #include <cstdint>
+#include <optional>
+#include <span>
+#include <string_view>
+#include <vector>
 
 #include "common.hpp"
 #include "decks.hpp"
@@ -88,6 +92,77 @@ val words_next(CoreWords& w, u32 count) {
   if (w.out.size() < count && !guard(false, [&] { return w.out.resize(count), true; })) return val::null();
   w.rng.fill(w.out.data(), count);
   return view(count, w.out.data());
+}
+
+/// Deals exactly n cards onto pile number `pile` (g_pile_names) into the buffer in dealing order:
+/// how many, or kFailed (error recorded, nothing changed: too few cards, too many piles, no
+/// entropy for a re-key). deal_hands and deal_pattern the same; a pattern's packets are `packets`
+/// (pile number, count) pairs at the start of the buffer. The buffer grows first to the cards
+/// that can be dealt (never more than remain: a count past them fails in the core, unwritten).
+/// Here at -O3 with the core's pile code they reach, as a game calls them once per hand or per
+/// street (at -Oz a 9-seat Hold'em hand took 2.1 µs against 0.5 µs for the same deal(26)).
+u32 deal_to(CoreDeck& d, u32 pile, u32 n) {
+  return on(&d, [&](fd::Deck& k) {
+    return guard(kFailed, [&] { return k.deal_to(pile_numbered(pile), n, d.reserve(std::min(n, k.remaining()))); });
+  });
+}
+u32 deal_hands(CoreDeck& d, u32 seats, u32 per_seat) {
+  return on(&d, [&](fd::Deck& k) {
+    return guard(kFailed, [&] {
+      const auto want = static_cast<u32>(std::min<std::uint64_t>(std::uint64_t{seats} * per_seat, k.remaining()));
+      return k.deal_hands(seats, per_seat, d.reserve(want));
+    });
+  });
+}
+namespace {
+/// A pattern's packets and its plan, reused from call to call (no allocation per hand).
+std::vector<fd::RefPacket> g_packets;
+fd::DealPlan g_plan;
+}  // namespace
+u32 deal_pattern(CoreDeck& d, u32 packets) {
+  return on(&d, [&](fd::Deck& k) {
+    return guard(kFailed, [&] {
+      const std::size_t n = std::min<std::size_t>(packets, d.buffer.size() / 2);
+      if (g_packets.size() < n) g_packets.resize(n);
+      const u32* pairs = d.buffer.data();
+      for (std::size_t i = 0; i < n; ++i) g_packets[i] = {pile_numbered(pairs[2 * i]), pairs[2 * i + 1]};
+      g_plan.assign(std::span<const fd::RefPacket>(g_packets.data(), n));
+      // The pairs are read: the buffer may now grow and take the ids.
+      return k.deal_pattern(g_plan, d.reserve(static_cast<u32>(std::min<std::uint64_t>(g_plan.total(), k.remaining()))));
+    });
+  });
+}
+/// Deals plan number `plan` (g_plans, planPattern), as deal_pattern: no pairs cross, no names are read.
+u32 deal_plan(CoreDeck& d, u32 plan) {
+  return on(&d, [&](fd::Deck& k) {
+    return guard(kFailed, [&] {
+      if (plan >= g_plans.size()) throw fd::TypeError("unknown pattern number");
+      const fd::DealPlan& p = g_plans[plan];
+      return k.deal_pattern(p, d.reserve(static_cast<u32>(std::min<std::uint64_t>(p.total(), k.remaining()))));
+    });
+  });
+}
+/// Copies pile number `pile`'s cards (in the order they arrived) into the buffer; how many.
+u32 pile_cards(CoreDeck& d, u32 pile) {
+  return on(&d, [&](fd::Deck& k) {
+    return guard(kFailed, [&] {
+      const std::vector<u32> ids = k.pile_cards(pile_numbered(pile).name);
+      std::copy(ids.begin(), ids.end(), d.reserve(static_cast<u32>(ids.size())));
+      return static_cast<u32>(ids.size());
+    });
+  });
+}
+/// Moves the n ids at the buffer onto pile number `to` (from pile number `from`, or any pile if
+/// from < 0): all or nothing. False: error recorded.
+bool move_cards(CoreDeck& d, u32 n, u32 to, int from) {
+  return on(&d, [&](fd::Deck& k) {
+    return guard(false, [&] {
+      std::optional<std::string_view> source;
+      if (from >= 0) source = pile_numbered(static_cast<u32>(from)).name;
+      k.move_cards(std::span(d.buffer.data(), std::min<std::size_t>(n, d.buffer.size())), pile_numbered(to).name, source);
+      return true;
+    });
+  });
 }
 
 }  // namespace fairdeck::abi::hot

@@ -170,3 +170,39 @@ TEST(Deck, BadOptionsThrowNamingTheOption) {
   DeckOptions g = o; g.style = "tarot";
   EXPECT_NE(message(g).find("style"), std::string::npos);
 }
+
+// deal(k) on a lazy deck makes its k Fisher–Yates steps in whole dice batches (Dice::swap_down);
+// this pins it to k single deals: the same cards, and the same engine and dice afterwards (the
+// deals that follow agree too), for every engine, small and large decks, and returned cards.
+TEST(LazyBulkDeal, DealsExactlyWhatSingleDealsDeal) {
+  for (const char* rng : {"chacha20", "xoshiro256"}) {
+    for (std::uint32_t decks : {1u, 6u}) {
+      for (std::uint64_t seed = 1; seed <= 40; ++seed) {
+        DeckOptions o;
+        o.strategy = "lazy", o.rng = rng, o.decks = decks, o.seed_kind = SeedKind::integer;
+        o.seed = std::string(8, '\0');
+        for (int b = 0; b < 8; ++b) o.seed[static_cast<std::size_t>(b)] = static_cast<char>(seed >> (8 * b));
+        auto bulk = make_deck(o), single = make_deck(o);
+        std::uint64_t x = seed * 0x9e3779b97f4a7c15ULL;
+        for (int step = 0; step < 30; ++step) {
+          x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+          const std::uint32_t k = static_cast<std::uint32_t>(x % 40);
+          if (x % 11 == 0) {  // returned cards: deal() takes its one-at-a-time path, then comes back
+            const std::vector<std::uint32_t> dealt = bulk->pile(2);
+            if (!dealt.empty()) bulk->return_cards(std::span(dealt.data(), 1)), single->return_cards(std::span(dealt.data(), 1));
+          }
+          if (x % 13 == 0) bulk->shuffle(), single->shuffle();
+          std::vector<std::uint32_t> a(k), b;
+          a.resize(bulk->deal(k, a.data()));
+          for (std::uint32_t i = 0; i < k; ++i) {
+            const std::uint32_t c = single->deal_one();
+            if (c == kNoCard) break;
+            b.push_back(c);
+          }
+          ASSERT_EQ(a, b) << rng << " decks " << decks << " seed " << seed << " step " << step;
+        }
+        ASSERT_EQ(deal_all(*bulk), deal_all(*single)) << rng << " seed " << seed;
+      }
+    }
+  }
+}

@@ -167,6 +167,20 @@ describe('Deck.pattern: a pattern checked once and dealt many times', () => {
   });
 });
 
+describe('patterns read once (Deck.pattern)', () => {
+  it('stay right when the pattern table starts again (more than 1,024 patterns in a page)', () => {
+    const first = Deck.pattern([{ pile: 'a', count: 2 }, { pile: 'b', count: 1 }]);
+    const deck = new Deck({ seed: 5 }), twin = new Deck({ seed: 5 });
+    const made = Array.from({ length: 1500 }, (_, i) => Deck.pattern([{ pile: `p${i % 7}`, count: 1 }, { pile: 'a', count: i % 3 }]));
+    const dealt = [...deck.dealPattern(first), ...deck.dealPattern(made[1499]), ...deck.dealPattern(made[3]), ...deck.dealPattern(first)];
+    expect(ids(dealt)).toEqual(ids(twin.deal(3 + 3 + 1 + 3)));
+    expect(ids(deck.pile('a'))).toEqual(ids([dealt[0], dealt[1], dealt[4], dealt[5], dealt[7], dealt[8]]));
+    expect(ids(deck.pile('b'))).toEqual(ids([dealt[2], dealt[9]]));
+    expect(ids(deck.pile('p1'))).toEqual(ids([dealt[3]]));
+    expect(ids(deck.pile('p3'))).toEqual(ids([dealt[6]]));
+  });
+});
+
 describe('pile names', () => {
   it('stay right when the name table starts again (more than 4,096 names in a page)', () => {
     const deck = new Deck({ size: 10, seed: 3 });

@@ -117,6 +117,8 @@ export interface CoreDeck extends Handle {
   dealHands(seats: number, perSeat: number): number;
   /** The packets are (pile number, count) pairs at the start of the buffer. */
   dealPattern(packets: number): number;
+  /** Deals pattern number `plan` (planPattern) as dealPattern does. */
+  dealPlan(plan: number): number;
   pileCards(pile: number): number;
   /** Names separated by spaces (text result). */
   pileNames(): Uint8Array | null;
@@ -152,18 +154,64 @@ export interface DeckModule extends BasicModule {
   faces(style: Bytes, jokers: number): Uint8Array | null;
   /** Checks a pile name (TypeError naming `param`) and gives it the next number; −1 on a recorded error. */
   pileName(name: Bytes, param: Bytes): number;
-  /** Forgets every pile number (pileId clears its Map with it). */
+  /** Forgets every pile number and pattern number (pileId clears its Map with them). */
   forgetPileNames(): void;
+  /** Reads a pattern's (pile number, count) pairs, given as bytes, once: its number, or −1 on a recorded error. */
+  planPattern(pairs: Bytes): number;
 }
 
-/** Pile names the binding has numbered, per module instance: name → number, and how many times the table started again. */
-const pileNumbers = new WeakMap<DeckModule, { map: Map<string, number>; generation: number }>();
+/**
+ * Pile names the binding has numbered, per module instance: name → number, how many patterns it
+ * holds (planPattern), and how many times the tables started again.
+ */
+interface Numbers {
+  map: Map<string, number>;
+  plans: number;
+  generation: number;
+}
+const pileNumbers = new WeakMap<DeckModule, Numbers>();
 /** Changes whenever the module's pile numbers start again (a DealPattern then numbers its names anew). */
 export function pileGeneration(m: DeckModule): number {
-  return pileNumbers.get(m)?.generation ?? 0;
+  return numbersOf(m).generation;
+}
+/** The module's pile-number table (the last one asked for is kept at hand: a page has one module). */
+let lastModule: DeckModule | undefined, lastEntry: Numbers = { map: new Map(), plans: 0, generation: 0 };
+function numbersOf(m: DeckModule): Numbers {
+  if (m === lastModule) return lastEntry;
+  let entry = pileNumbers.get(m);
+  if (!entry) pileNumbers.set(m, (entry = { map: new Map(), plans: 0, generation: 0 }));
+  return ([lastModule, lastEntry] = [m, entry])[1];
+}
+/** pileIds for one name: its number, from the table when it has one (a deal onto a known pile crosses nothing). */
+export function pileId(m: DeckModule, name: unknown, param: string): number {
+  const id = typeof name === 'string' ? numbersOf(m).map.get(name) : undefined;
+  return id ?? pileIds(m, [name], [param])[0];
 }
 /** Most pile names numbered at once; past it both tables start again (a page using ever new names stays bounded). */
 const MAX_PILE_NUMBERS = 4096;
+/** Most patterns read at once (Deck.pattern); past it the tables start again, as for names. */
+const MAX_PLANS = 1024;
+/** Starts the module's pile and pattern numbers again: every number handed out so far is stale. */
+function forget(m: DeckModule, entry: Numbers): void {
+  m.forgetPileNames();
+  entry.map.clear();
+  entry.plans = 0;
+  entry.generation++;
+}
+
+/**
+ * Reads a pattern into the binding once (DealPattern): `pairs()` gives its (pile number, count)
+ * pairs numbered in the current generation, asked after the tables may have started again.
+ */
+export function planPattern(m: DeckModule, pairs: () => Uint32Array): number {
+  const entry = numbersOf(m);
+  if (entry.plans >= MAX_PLANS) forget(m, entry);
+  const p = pairs();
+  const plan = m.planPattern(new Uint8Array(p.buffer, p.byteOffset, p.byteLength));
+  if (plan < 0) throw coreError(m);
+  entry.plans++;
+  return plan;
+}
 
 /**
  * The binding's numbers for pile names, `names[i]` checked as parameter `params[i]` (the core's
@@ -172,9 +220,7 @@ const MAX_PILE_NUMBERS = 4096;
  * are current.
  */
 export function pileIds(m: DeckModule, names: readonly unknown[], params: readonly string[]): number[] {
-  let entry = pileNumbers.get(m);
-  if (!entry) pileNumbers.set(m, (entry = { map: new Map(), generation: 0 }));
-  const table = entry.map;
+  const entry = numbersOf(m), table = entry.map;
   for (let attempt = 0; ; attempt++) {
     const out: number[] = [];
     let restarted = false;
@@ -183,7 +229,7 @@ export function pileIds(m: DeckModule, names: readonly unknown[], params: readon
       if (typeof name !== 'string') throw new TypeError(`${params[i]} must be a pile name (a string), got ${show(name)}`);
       let id = table.get(name);
       if (id === undefined) {
-        if (table.size >= MAX_PILE_NUMBERS) m.forgetPileNames(), table.clear(), entry.generation++, (restarted = true);
+        if (table.size >= MAX_PILE_NUMBERS) forget(m, entry), (restarted = true);
         id = m.pileName(encoder.encode(name), bytes(params[i]));
         if (id < 0) throw coreError(m);
         table.set(name, id);

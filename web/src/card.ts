@@ -26,10 +26,13 @@ export interface Card {
   toString(): string;
 }
 
-/** Every Card made here (a WeakSet: asking runs no caller code, even for a proxy). */
-const made = new WeakSet<object>();
-
 class CardImpl implements Card {
+  /** The brand of every Card made here: `#card in x` runs no caller code, even for a proxy, and costs no lookup. */
+  readonly #card = true;
+  /** True for Cards made here. */
+  static is(x: object): x is CardImpl {
+    return #card in x;
+  }
   constructor(
     readonly id: number,
     readonly code: string,
@@ -40,7 +43,6 @@ class CardImpl implements Card {
     readonly style: 'french' | 'german' | 'generic',
   ) {
     Object.freeze(this);
-    made.add(this);
   }
   toString(): string {
     return this.code;
@@ -108,20 +110,22 @@ export function cardTable(style: 'french' | 'german' | 'generic', decks: number,
  * so returning 'AS' twice from a shoe returns two aces of spades.
  */
 export function resolveIds(list: unknown[], table: CardTable, size: number, dealtIds: () => Set<number>): number[] {
-  const fixed = list.map((c): number | undefined => {
-    if (typeof c === 'number') return checkInt('card id', c, 0, size - 1);
-    if (typeof c === 'string') {
+  const fixed = new Array<number | undefined>(list.length);
+  let codes = false;
+  for (let i = 0; i < list.length; i++) {
+    const c = list[i];
+    if (typeof c === 'number') fixed[i] = checkInt('card id', c, 0, size - 1);
+    else if (typeof c === 'string') {
       if (!table.idsOf(c)) throw new RangeError(`unknown card code ${show(c)} for this deck`);
-      return undefined;
-    }
-    if (typeof c === 'object' && c !== null && made.has(c)) {
+      fixed[i] = undefined;  // resolved below (map() would skip a hole)
+      codes = true;
+    } else if (typeof c === 'object' && c !== null && CardImpl.is(c)) {
       const card = c as Card;
       if (!table.owns(card)) throw new RangeError(`card ${card.code} (id ${card.id}, ${card.style}) does not belong to this deck`);
-      return card.id;
-    }
-    throw new TypeError(`cards must hold Card objects, codes or ids, got ${show(c)}`);
-  });
-  if (!fixed.includes(undefined)) return fixed as number[];
+      fixed[i] = card.id;
+    } else throw new TypeError(`cards must hold Card objects, codes or ids, got ${show(c)}`);
+  }
+  if (!codes) return fixed as number[];
   const named = new Set(fixed);
   const dealt = dealtIds();
   return fixed.map((id, i) => {

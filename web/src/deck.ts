@@ -13,7 +13,7 @@
  * forget to tell the core, and caller code that re-enters the deck sees a consistent deck.
  * `remaining` and `returned` only subtract `taken`, so they leave the window open.
  */
-import { bytes, construct, coreError, native, pileGeneration, pileIds, takeText, type CoreDeck, type DeckModule } from './binding.js';
+import { bytes, construct, coreError, native, pileGeneration, pileId, pileIds, planPattern, takeText, type CoreDeck, type DeckModule } from './binding.js';
 import { cardTable, resolveIds, type Card, type CardTable } from './card.js';
 import { entropy, seedOrEntropy } from './entropy.js';
 import { show } from './errors.js';
@@ -221,8 +221,7 @@ export class Deck implements Iterable<Card> {
     const list = copyIterable(cards, 'cards', 'cards, codes or ids');
     const h = this.#live();
     const ids = resolveIds(list, this.#cards, this.size, () => new Set(this.#pile(manifest().piles.dealt).map((c) => c.id)));
-    if (!h.reserve(ids.length)) throw coreError(this.#c);
-    this.#buffer(h, ids.length).set(ids);
+    this.#input(h, ids.length).set(ids);
     if (!h.returnCards(ids.length)) throw coreError(this.#c);
   }
 
@@ -254,7 +253,7 @@ export class Deck implements Iterable<Card> {
    */
   dealTo(pile: string, n = 1): Card[] {
     const h = this.#live();
-    const [id] = pileIds(this.#c, [pile], ['pile']);
+    const id = pileId(this.#c, pile, 'pile');
     checkInt('n', n, 0, 2 ** 32 - 1);
     return this.#read(h, h.dealTo(id, n));
   }
@@ -268,9 +267,12 @@ export class Deck implements Iterable<Card> {
    */
   dealPattern(packets: Iterable<{ readonly pile: string; readonly count: number }> | DealPattern): Card[] {
     this.#live();
-    const pairs = (DealPattern.is(packets) ? packets : new DealPattern(packets)).pairs(this.#c), h = this.#live();
-    if (!h.reserve(pairs.length)) throw coreError(this.#c);
-    this.#buffer(h, pairs.length).set(pairs);
+    if (DealPattern.is(packets)) {
+      const plan = packets.plan(this.#c), h = this.#live();  // read into the binding once (Deck.pattern)
+      return this.#read(h, h.dealPlan(plan));
+    }
+    const pairs = new DealPattern(packets).pairs(this.#c), h = this.#live();
+    this.#input(h, pairs.length).set(pairs);
     return this.#read(h, h.dealPattern(pairs.length / 2));
   }
 
@@ -281,7 +283,7 @@ export class Deck implements Iterable<Card> {
    */
   static pattern(packets: Iterable<{ readonly pile: string; readonly count: number }>): DealPattern {
     const pattern = new DealPattern(packets);
-    pattern.pairs(native());
+    pattern.plan(native());
     return pattern;
   }
 
@@ -299,8 +301,7 @@ export class Deck implements Iterable<Card> {
    */
   pile(name: string): Card[] {
     const h = this.#live();
-    const [id] = pileIds(this.#c, [name], ['name']);
-    return this.#read(h, h.pileCards(id));
+    return this.#read(h, h.pileCards(pileId(this.#c, name, 'name')));
   }
 
   /** The piles that hold cards: 'dealt' first if it holds any, then the others in the order they got their first card. */
@@ -317,15 +318,13 @@ export class Deck implements Iterable<Card> {
    */
   moveCards(cards: Iterable<Card | string | number>, to: string, options?: { from?: string }): void {
     this.#live();
-    const o = checkKeys(options, ['from'], 'moveCards options');
+    const from = options === undefined ? undefined : checkKeys(options, ['from'], 'moveCards options').from;
     const list = copyIterable(cards, 'cards', 'cards, codes or ids');
-    const from = o.from;
-    const [toId, fromId = -1] = pileIds(this.#c, from === undefined ? [to] : [to, from], ['to', 'from']);
+    const [toId, fromId = -1] = from === undefined ? [pileId(this.#c, to, 'to')] : pileIds(this.#c, [to, from], ['to', 'from']);
     const h = this.#live();
     const ids = resolveIds(list, this.#cards, this.size, () =>
       new Set(this.#read(h, fromId < 0 ? h.pile(manifest().piles.dealt) : h.pileCards(fromId)).map((c) => c.id)));
-    if (!h.reserve(ids.length)) throw coreError(this.#c);
-    this.#buffer(h, ids.length).set(ids);
+    this.#input(h, ids.length).set(ids);
     if (!h.moveCards(ids.length, toId, fromId)) throw coreError(this.#c);
   }
 
@@ -371,6 +370,14 @@ export class Deck implements Iterable<Card> {
     return ids.length >= k && ids.byteOffset === this.#cells(h)[3] ? ids : (this.#ids = h.ids());
   }
 
+  /** The core's id buffer, grown first if it holds fewer than `k` ids: where a call's input ids go. */
+  #input(h: CoreDeck, k: number): Uint32Array {
+    const ids = this.#ids;
+    if (ids.length >= k && ids.byteOffset === this.#cells(h)[3]) return ids;
+    if (!h.reserve(k)) throw coreError(this.#c);
+    return this.#buffer(h, k);
+  }
+
   /** The `k` cards the core just wrote to its id buffer (k = failed: the core's recorded error). */
   #read(h: CoreDeck, k: number): Card[] {
     if (k === manifest().limits.failed) throw coreError(this.#c);
@@ -401,9 +408,22 @@ export class DealPattern {
     this.packets = Object.freeze(out);
   }
 
+  #planModule: DeckModule | undefined;
+  #planGeneration = -1;
+  #plan = -1;
+
   /** True for patterns made here (a brand check: nothing else passes). */
   static is(x: unknown): x is DealPattern {
     return typeof x === 'object' && x !== null && #pairs in x;
+  }
+
+  /** Its number among module `m`'s patterns (CoreDeck.dealPlan), read into the binding once per module and per table. */
+  plan(m: DeckModule): number {
+    if (this.#planModule !== m || this.#planGeneration !== pileGeneration(m)) {
+      const plan = planPattern(m, () => this.pairs(m));
+      [this.#plan, this.#planModule, this.#planGeneration] = [plan, m, pileGeneration(m)];
+    }
+    return this.#plan;
   }
 
   /** The (pile number, count) pairs for module `m`, numbered once per module and per pile-number table. */

@@ -158,6 +158,7 @@ public:
   SmallBuffer(const SmallBuffer&) = delete;
   SmallBuffer& operator=(const SmallBuffer&) = delete;
   T& operator[](std::size_t i) noexcept { return data_[i]; }
+  T* data() noexcept { return data_; }
 
 private:
   T local_[N];
@@ -165,28 +166,6 @@ private:
   T* data_;
 };
 
-/// A vector of T that lives inside the object until it holds more than N.
-template <class T, std::size_t N>
-class SmallVector {
-public:
-  SmallVector() = default;
-  SmallVector(const SmallVector&) = delete;
-  SmallVector& operator=(const SmallVector&) = delete;
-  std::size_t size() const noexcept { return size_; }
-  T& operator[](std::size_t i) noexcept { return data_[i]; }
-  /// A new last element, uninitialised (T is trivial).
-  T& grow() {
-    if (size_ == N && heap_.empty()) heap_.assign(local_, local_ + N);
-    if (!heap_.empty()) heap_.emplace_back(), data_ = heap_.data();
-    return data_[size_++];
-  }
-
-private:
-  T local_[N];
-  std::vector<T> heap_;
-  T* data_ = local_;
-  std::size_t size_ = 0;
-};
 }  // namespace detail
 
 /// Throws TypeError naming `param` and the value unless `name` is a pile name: 1 to 32 bytes of
@@ -219,6 +198,46 @@ struct Packet {
   std::uint32_t count = 0;
 };
 
+/// A pile name checked once (Deck::pile_ref) with its key, for a caller that deals to the same
+/// piles again and again (the binding numbers each name once): a deal given one neither checks
+/// nor hashes the name again. It views the name, which must outlive its use.
+struct PileRef {
+  std::string_view name;
+  std::uint64_t key = 0;
+};
+/// A packet of Deck::deal_pattern() whose pile is a PileRef.
+struct RefPacket {
+  PileRef pile;
+  std::uint32_t count = 0;
+};
+
+/// A dealing pattern read once (assign()), for a game that deals the same pattern hand after
+/// hand: its distinct piles with their names (copied: a plan holds no views) and keys, the pile
+/// and count of each packet, and the cards it deals. Deck::deal_pattern(plan) then only finds
+/// each pile's slot and files the cards. assign() reuses the plan's memory.
+class DealPlan {
+public:
+  DealPlan() = default;
+  explicit DealPlan(std::span<const RefPacket> packets) { assign(packets); }
+  /// Reads `packets` (their piles checked before: pile_ref) into this plan.
+  void assign(std::span<const RefPacket> packets);
+  /// Cards the pattern deals: its packets' counts added up.
+  std::uint64_t total() const noexcept { return total_; }
+
+private:
+  friend class Deck;
+  struct Pile {
+    std::uint64_t key = 0;    ///< name_key(name)
+    std::uint64_t count = 0;  ///< cards the pattern deals onto it
+    std::uint32_t len = 0;
+    char name[kMaxPileName] = {};
+    std::string_view view() const noexcept { return {name, len}; }
+  };
+  std::vector<Pile> piles_;         // in the order the packets first name them
+  std::vector<std::uint32_t> pile_of_, count_;  // per packet
+  std::uint64_t total_ = 0;
+};
+
 /// Piles as a state holds them: each name with its cards in the order they arrived.
 using NamedPileList = std::vector<std::pair<std::string, std::vector<std::uint32_t>>>;
 
@@ -230,6 +249,8 @@ struct NamedPile {
 
 /// A deck of cards. Not copyable by accident: state moves only through save/restore.
 class Deck {
+  friend class DealPlan;  // its names' keys and comparisons are the deck's
+
 public:
   /// A new deck, already shuffled. Throws TypeError/RangeError for bad options.
   Deck(const Composition& comp, Strategy strategy, Rng rng) : comp_(comp), strategy_(strategy), rng_(std::move(rng)) {
@@ -352,6 +373,16 @@ public:
       u_ -= k;
       return k;
     }
+    if (strategy_ == Strategy::lazy && r_ == 0 && k > 1 && k <= u_) {
+      // k lazy deals are k Fisher–Yates steps from the top of the undealt pile: swap_down makes
+      // the same draws and swaps as k lazy_deal() calls (its tests), in whole batches. A bound-1
+      // step (the last card) draws nothing and swaps a card with itself, so it is left out.
+      const std::uint32_t to = u_ - k + 1 < 2 ? 2 : u_ - k + 1;
+      rng_.visit([&](auto& e, Dice& d) { d.swap_down(e, cards_.data(), u_, to); });
+      copy_reversed(cards_.data() + u_, k, out);
+      u_ -= k;
+      return k;
+    }
     for (std::uint32_t i = 0; i < k; ++i) out[i] = next_card();
     return k;
   }
@@ -448,12 +479,18 @@ public:
   /// For each id of the sorted list `ids`: 0 undealt (or unknown), 1 returned, 2 dealt (in any
   /// pile).
   std::vector<std::uint8_t> piles_of(const std::vector<std::uint32_t>& ids) const {
+    std::vector<std::uint8_t> where(ids.size());
+    piles_of(ids, where.data());
+    return where;
+  }
+  /// The same into `where` (ids.size() of them), allocating nothing.
+  void piles_of(std::span<const std::uint32_t> ids, std::uint8_t* where) const {
     settle();
-    std::vector<std::uint8_t> where(ids.size(), 0);
+    std::fill(where, where + ids.size(), std::uint8_t{0});
     if (strategy_ == Strategy::bitmap) {
       for (std::size_t i = 0; i < ids.size(); ++i)
         if (ids[i] < n_) where[i] = bit(ret_, ids[i]) ? 1 : bit(out_, ids[i]) ? 2 : 0;
-      return where;
+      return;
     }
     // From the return pile through the dealt cards, newest first: cards just dealt (a round's,
     // moved to a discard pile) are found at once, and the scan stops when all have been.
@@ -462,7 +499,6 @@ public:
       const auto it = std::lower_bound(ids.begin(), ids.end(), cards_[p]);
       if (it != ids.end() && *it == cards_[p]) where[static_cast<std::size_t>(it - ids.begin())] = p < u_ + r_ ? 1 : 2, ++found;
     }
-    return where;
   }
 
   /// Card ids of a pile: 0 undealt (eager: in the order they will be dealt), 1 returned, 2 dealt
@@ -608,6 +644,12 @@ public:
     return v;
   }
 
+  /// `name` as a PileRef; TypeError naming `param` unless it is a pile name (is_pile_name).
+  static PileRef pile_ref(std::string_view name, std::string_view param = "pile") {
+    check_pile_name(name, param);
+    return {name, name_key(name)};
+  }
+
   /// Deals exactly `n` cards onto pile `pile`, as deal() would deal them; returns their ids.
   /// Throws TypeError for a bad name, RangeError if fewer than n cards remain or if the pile
   /// would be one more than kMaxPiles holding cards (and EntropyError like deal()), changing
@@ -618,12 +660,13 @@ public:
     return out;
   }
   /// The same, writing the ids to `out` (which holds at least n); returns n.
-  std::uint32_t deal_to(std::string_view pile, std::uint32_t n, std::uint32_t* out) {
-    check_pile_name(pile);
+  std::uint32_t deal_to(std::string_view pile, std::uint32_t n, std::uint32_t* out) { return deal_to(pile_ref(pile), n, out); }
+  /// The same onto a pile checked before (pile_ref).
+  std::uint32_t deal_to(PileRef pile, std::uint32_t n, std::uint32_t* out) {
     if (n > remaining()) throw RangeError(cat("n must be at most the ", remaining(), " cards remaining, got ", n));
     settle();
     Pending pending;
-    const std::uint8_t s = n ? target_slot(pile, name_key(pile), pending) : kNoSlot;
+    const std::uint8_t s = n ? target_slot(pile.name, pile.key, pending) : kNoSlot;
     if (s != kNoSlot) reserve_named(n);
     deal(n, out);  // settles, prepares (may throw, before any change), deals
     if (s != kNoSlot && n) {
@@ -698,58 +741,44 @@ public:
   /// The same, writing the ids to `out` (which holds at least the packets' counts added up);
   /// returns how many. Allocates nothing for a pattern of at most kMaxPiles distinct piles and
   /// 128 packets, once the deck's piles have dealt as many cards before.
-  [[gnu::noinline]] std::uint32_t deal_pattern(std::span<const Packet> packets, std::uint32_t* out) {
-    struct Target {  // trivial: a SmallVector of them costs nothing to make
-      std::uint64_t key, count;
-      const char* name;
-      std::uint32_t len;
-      std::uint8_t slot;
-      std::string_view view() const noexcept { return {name, len}; }
-    };
-    detail::SmallVector<Target, kMaxPiles> targets;
-    detail::SmallBuffer<std::uint32_t, 128> target_of(packets.size());
-    std::uint8_t table[64] = {};  // by bucket(key): 1 + the target, for the first 32 targets
-    std::uint64_t total = 0;
+  std::uint32_t deal_pattern(std::span<const Packet> packets, std::uint32_t* out) {
+    detail::SmallBuffer<RefPacket, 128> refs(packets.size());
     for (std::size_t i = 0; i < packets.size(); ++i) {
       const std::string_view name = packets[i].pile;
       const std::uint64_t key = checked_key(name);
       if (key == 0) check_pile_name(name, cat("packets[", i, "].pile"));  // throws
-      total += packets[i].count;
-      std::size_t at = 0;
-      if (targets.size() <= 32) {  // table holds them all
-        std::size_t b = bucket(key);
-        for (; table[b] && !same_name(targets[table[b] - 1u].key, targets[table[b] - 1u].view(), key, name); b = (b + 1) & 63) {}
-        at = table[b] ? table[b] - 1u : targets.size();
-        if (!table[b] && at < 32) table[b] = static_cast<std::uint8_t>(at + 1);
-      } else {
-        while (at < targets.size() && !same_name(targets[at].key, targets[at].view(), key, name)) ++at;
-      }
-      if (at == targets.size()) {
-        Target& t = targets.grow();
-        t.key = key, t.count = 0, t.name = name.data(), t.len = static_cast<std::uint32_t>(name.size()), t.slot = kNoSlot;
-      }
-      targets[at].count += packets[i].count;
-      target_of[i] = static_cast<std::uint32_t>(at);
+      refs[i] = RefPacket{PileRef{name, key}, packets[i].count};
     }
-    if (total > remaining())
-      throw RangeError(cat("packets must deal at most the ", remaining(), " cards remaining, got ", total, " cards in all"));
+    return deal_pattern(std::span<const RefPacket>(refs.data(), packets.size()), out);
+  }
+  /// The same with piles checked before (pile_ref): reads them into a plan and deals it.
+  std::uint32_t deal_pattern(std::span<const RefPacket> packets, std::uint32_t* out) { return deal_pattern(DealPlan(packets), out); }
+  /// The same for a pattern read once (DealPlan): finds each pile's slot, deals and files the
+  /// cards. Allocates nothing once the deck's piles have held as many cards before.
+  [[gnu::noinline]] std::uint32_t deal_pattern(const DealPlan& plan, std::uint32_t* out) {
+    if (plan.total_ > remaining())
+      throw RangeError(cat("packets must deal at most the ", remaining(), " cards remaining, got ", plan.total_, " cards in all"));
     settle();
+    const std::size_t piles = plan.piles_.size();
+    detail::SmallBuffer<std::uint8_t, kMaxPiles> slot(piles);
     Pending pending;
     std::uint64_t named = 0;
-    for (std::size_t t = 0; t < targets.size(); ++t) {
-      if (targets[t].count == 0) continue;
-      targets[t].slot = target_slot(targets[t].view(), targets[t].key, pending);
-      if (targets[t].slot != kNoSlot) named += targets[t].count;
+    for (std::size_t t = 0; t < piles; ++t) {
+      const DealPlan::Pile& p = plan.piles_[t];
+      slot[t] = p.count == 0 ? kNoSlot : target_slot(p.view(), p.key, pending);
+      if (slot[t] != kNoSlot) named += p.count;
     }
     if (named) reserve_named(named);
-    const auto k = static_cast<std::uint32_t>(total);
+    const auto k = static_cast<std::uint32_t>(plan.total_);
     deal(k, out);  // settles, prepares (may throw, before any change), deals
     const std::uint32_t* card = out;
     std::uint32_t* cards = ncard_.data() + named_n_;  // locals: the stores below alias nothing then
     std::uint8_t* in = nslot_.data() + named_n_;
-    for (std::size_t i = 0; i < packets.size(); ++i) {
-      const std::uint8_t s = targets[target_of[i]].slot;
-      const std::uint32_t c = packets[i].count;
+    const std::uint32_t* const pile_of = plan.pile_of_.data();
+    const std::uint32_t* const count = plan.count_.data();
+    for (std::size_t i = 0, packets = plan.count_.size(); i < packets; ++i) {
+      const std::uint8_t s = slot[pile_of[i]];
+      const std::uint32_t c = count[i];
       if (s != kNoSlot && c) {
         open_slot(s, c);
         for (std::uint32_t j = 0; j < c; ++j) *cards++ = card[j], *in++ = s;
@@ -770,10 +799,14 @@ public:
     check_pile_name(to, "to");
     if (from) check_pile_name(*from, "from");
     settle();
-    std::vector<std::uint32_t> sorted(ids.begin(), ids.end());
+    // Scratch on the stack for a round's cards (no allocation per move); the heap past 64.
+    detail::SmallBuffer<std::uint32_t, 64> sorted_at(ids.size());
+    detail::SmallBuffer<std::uint8_t, 64> where(ids.size()), slot_of(ids.size());
+    const std::span<std::uint32_t> sorted(sorted_at.data(), ids.size());
+    std::copy(ids.begin(), ids.end(), sorted.begin());
     std::sort(sorted.begin(), sorted.end());
-    const std::vector<std::uint8_t> where = piles_of(sorted);
-    std::vector<std::uint8_t> slot_of(sorted.size(), kNoSlot);  // the slot holding each, kNoSlot: the default pile
+    piles_of(sorted, where.data());
+    std::fill(slot_of.data(), slot_of.data() + ids.size(), kNoSlot);  // the slot holding each, kNoSlot: the default pile
     // Newest first, stopping once every card is placed: a table moves the cards it just dealt.
     std::size_t first_hit = named_n_, hits = 0;
     for (std::size_t i = named_n_; i-- > 0 && hits < sorted.size();) {
@@ -1008,7 +1041,7 @@ private:
   /// Takes the cards of `sorted` out of the named piles (their other cards keep their order);
   /// a pile left with no cards holds none any more, except slot `keep` (move_cards onto it).
   /// Takes the cards in `sorted` out of the named piles; none lies before entry `from` of the list.
-  void remove_named(const std::vector<std::uint32_t>& sorted, int keep, std::size_t from = 0) noexcept {
+  void remove_named(std::span<const std::uint32_t> sorted, int keep, std::size_t from = 0) noexcept {
     std::size_t w = from;
     for (std::size_t i = from; i < named_n_; ++i) {
       if (std::binary_search(sorted.begin(), sorted.end(), ncard_[i])) {
@@ -1292,5 +1325,33 @@ private:
   std::uint32_t cut_ = 0;                       // cards dealt before the cut card; 0: none
   std::uint64_t recalled_ = 0;                  // with a cut card: cards returned since the last shuffle (drawn())
 };
+
+inline void DealPlan::assign(std::span<const RefPacket> packets) {
+  piles_.clear(), pile_of_.resize(packets.size()), count_.resize(packets.size()), total_ = 0;
+  std::uint16_t table[256] = {};  // by Deck::bucket(key) (top 8 bits): 1 + the pile, for the first 128 piles
+  for (std::size_t i = 0; i < packets.size(); ++i) {
+    const std::string_view name = packets[i].pile.name;
+    const std::uint64_t key = packets[i].pile.key;
+    const auto same = [&](const Pile& p) { return Deck::same_name(p.key, p.view(), key, name); };
+    std::size_t b = static_cast<std::size_t>((key * 0x9e3779b97f4a7c15ULL) >> 56), at = 0;
+    for (; table[b] && !same(piles_[table[b] - 1u]); b = (b + 1) & 255) {}
+    if (table[b]) {
+      at = table[b] - 1u;
+    } else {
+      at = piles_.size() > 128 ? 128 : piles_.size();  // past the first 128 piles: a plain search
+      while (at < piles_.size() && !same(piles_[at])) ++at;
+      if (at == piles_.size()) {
+        Pile& p = piles_.emplace_back();
+        p.key = key, p.len = static_cast<std::uint32_t>(std::min(name.size(), kMaxPileName));
+        std::memcpy(p.name, name.data(), p.len);
+        if (at < 128) table[b] = static_cast<std::uint16_t>(at + 1);
+      }
+    }
+    piles_[at].count += packets[i].count;
+    pile_of_[i] = static_cast<std::uint32_t>(at);
+    count_[i] = packets[i].count;
+    total_ += packets[i].count;
+  }
+}
 
 }  // namespace fairdeck
