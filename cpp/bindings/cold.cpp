@@ -254,6 +254,41 @@ int plan_pattern(const val& pairs) {
   });
 }
 
+/// Deals seats · perSeat cards round by round onto piles hand:0 … (as dealTo in fairdeck.cpp).
+/// Here at -Oz: once per hand, and its size weighed more than its speed (docs/size.md).
+u32 deal_hands(CoreDeck& d, u32 seats, u32 per_seat) {
+  return on(&d, [&](fd::Deck& k) {
+    return guard(kFailed, [&] {
+      const auto want = static_cast<u32>(std::min<std::uint64_t>(std::uint64_t{seats} * per_seat, k.remaining()));
+      return k.deal_hands(seats, per_seat, d.reserve(want));
+    });
+  });
+}
+/// Deals packets given as (pile number, count) pairs at the start of the buffer (as dealPlan in
+/// fairdeck.cpp, reading the pattern first). Here at -Oz: a game that deals one pattern again and
+/// again reads it once (Deck.pattern) and deals it with dealPlan (docs/size.md).
+/// A pattern's packets and its plan, reused from call to call (no allocation per hand).
+std::vector<fd::RefPacket> g_packets;
+fd::DealPlan g_plan;
+u32 deal_pattern(CoreDeck& d, u32 packets) {
+  return on(&d, [&](fd::Deck& k) {
+    return guard(kFailed, [&] {
+      const std::size_t n = std::min<std::size_t>(packets, d.buffer.size() / 2);
+      if (g_packets.size() < n) g_packets.resize(n);
+      const u32* pairs = d.buffer.data();
+      for (std::size_t i = 0; i < n; ++i) g_packets[i] = {pile_numbered(pairs[2 * i]), pairs[2 * i + 1]};
+      g_plan.assign(std::span<const fd::RefPacket>(g_packets.data(), n));
+      // The pairs are read: the buffer may now grow and take the ids.
+      return k.deal_pattern(g_plan, d.reserve(static_cast<u32>(std::min<std::uint64_t>(g_plan.total(), k.remaining()))));
+    });
+  });
+}
+/// Copies pile number `pile`'s cards (in the order they arrived) into the buffer; how many.
+u32 pile_cards(CoreDeck& d, u32 pile) {
+  return on(&d, [&](fd::Deck& k) {
+    return guard(kFailed, [&] { return copy_out(d, k.pile_cards(pile_numbered(pile).name)); });
+  });
+}
 /// The names of the piles that hold cards, in the core's order, separated by spaces (text result).
 val pile_names(CoreDeck& d) {
   return on(&d, [&](fd::Deck& k) {
@@ -310,10 +345,10 @@ EMSCRIPTEN_BINDINGS(fairdeck_deck) {
       .function("reserve", &reserve)
       .function("returnCards", &return_cards)
       .function("dealTo", &hot::deal_to)
-      .function("dealHands", &hot::deal_hands)
-      .function("dealPattern", &hot::deal_pattern)
+      .function("dealHands", &deal_hands)
+      .function("dealPattern", &deal_pattern)
       .function("dealPlan", &hot::deal_plan)
-      .function("pileCards", &hot::pile_cards)
+      .function("pileCards", &pile_cards)
       .function("pileNames", &pile_names)
       .function("moveCards", &hot::move_cards)
       .function("cutCardOut", &cut_card_out)

@@ -98,10 +98,7 @@ u32 remaining(CoreDeck& d);
 u32 returned(CoreDeck& d);
 emscripten::val words_next(CoreWords& w, u32 count);
 u32 deal_to(CoreDeck& d, u32 pile, u32 n);
-u32 deal_hands(CoreDeck& d, u32 seats, u32 per_seat);
-u32 deal_pattern(CoreDeck& d, u32 packets);
 u32 deal_plan(CoreDeck& d, u32 plan);
-u32 pile_cards(CoreDeck& d, u32 pile);
 bool move_cards(CoreDeck& d, u32 n, u32 to, int from);
 }  // namespace hot
 

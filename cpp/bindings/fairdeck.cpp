@@ -106,32 +106,6 @@ u32 deal_to(CoreDeck& d, u32 pile, u32 n) {
     return guard(kFailed, [&] { return k.deal_to(pile_numbered(pile), n, d.reserve(std::min(n, k.remaining()))); });
   });
 }
-u32 deal_hands(CoreDeck& d, u32 seats, u32 per_seat) {
-  return on(&d, [&](fd::Deck& k) {
-    return guard(kFailed, [&] {
-      const auto want = static_cast<u32>(std::min<std::uint64_t>(std::uint64_t{seats} * per_seat, k.remaining()));
-      return k.deal_hands(seats, per_seat, d.reserve(want));
-    });
-  });
-}
-namespace {
-/// A pattern's packets and its plan, reused from call to call (no allocation per hand).
-std::vector<fd::RefPacket> g_packets;
-fd::DealPlan g_plan;
-}  // namespace
-u32 deal_pattern(CoreDeck& d, u32 packets) {
-  return on(&d, [&](fd::Deck& k) {
-    return guard(kFailed, [&] {
-      const std::size_t n = std::min<std::size_t>(packets, d.buffer.size() / 2);
-      if (g_packets.size() < n) g_packets.resize(n);
-      const u32* pairs = d.buffer.data();
-      for (std::size_t i = 0; i < n; ++i) g_packets[i] = {pile_numbered(pairs[2 * i]), pairs[2 * i + 1]};
-      g_plan.assign(std::span<const fd::RefPacket>(g_packets.data(), n));
-      // The pairs are read: the buffer may now grow and take the ids.
-      return k.deal_pattern(g_plan, d.reserve(static_cast<u32>(std::min<std::uint64_t>(g_plan.total(), k.remaining()))));
-    });
-  });
-}
 /// Deals plan number `plan` (g_plans, planPattern), as deal_pattern: no pairs cross, no names are read.
 u32 deal_plan(CoreDeck& d, u32 plan) {
   return on(&d, [&](fd::Deck& k) {
@@ -142,16 +116,6 @@ u32 deal_plan(CoreDeck& d, u32 plan) {
     });
   });
 }
-/// Copies pile number `pile`'s cards (in the order they arrived) into the buffer; how many.
-u32 pile_cards(CoreDeck& d, u32 pile) {
-  return on(&d, [&](fd::Deck& k) {
-    return guard(kFailed, [&] {
-      const std::vector<u32> ids = k.pile_cards(pile_numbered(pile).name);
-      std::copy(ids.begin(), ids.end(), d.reserve(static_cast<u32>(ids.size())));
-      return static_cast<u32>(ids.size());
-    });
-  });
-}
 /// Moves the n ids at the buffer onto pile number `to` (from pile number `from`, or any pile if
 /// from < 0): all or nothing. False: error recorded.
 bool move_cards(CoreDeck& d, u32 n, u32 to, int from) {
@@ -159,7 +123,7 @@ bool move_cards(CoreDeck& d, u32 n, u32 to, int from) {
     return guard(false, [&] {
       std::optional<std::string_view> source;
       if (from >= 0) source = pile_numbered(static_cast<u32>(from)).name;
-      k.move_cards(std::span(d.buffer.data(), std::min<std::size_t>(n, d.buffer.size())), pile_numbered(to).name, source);
+      k.move_cards(std::span(d.buffer.data(), std::min<std::size_t>(n, d.buffer.size())), pile_numbered(to), source);
       return true;
     });
   });

@@ -324,7 +324,8 @@ export class Deck implements Iterable<Card> {
     const h = this.#live();
     const ids = resolveIds(list, this.#cards, this.size, () =>
       new Set(this.#read(h, fromId < 0 ? h.pile(manifest().piles.dealt) : h.pileCards(fromId)).map((c) => c.id)));
-    this.#input(h, ids.length).set(ids);
+    const buffer = this.#input(h, ids.length);
+    for (let i = 0; i < ids.length; i++) buffer[i] = ids[i];  // a plain loop: set() from an Array takes a slow path
     if (!h.moveCards(ids.length, toId, fromId)) throw coreError(this.#c);
   }
 

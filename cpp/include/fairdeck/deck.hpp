@@ -198,6 +198,13 @@ struct Packet {
   std::uint32_t count = 0;
 };
 
+/// Optimise a function for size (clang: the WASM build; GCC has no such attribute).
+#if defined(__clang__)
+#define FAIRDECK_MINSIZE [[clang::minsize]]
+#else
+#define FAIRDECK_MINSIZE
+#endif
+
 /// A pile name checked once (Deck::pile_ref) with its key, for a caller that deals to the same
 /// piles again and again (the binding numbers each name once): a deal given one neither checks
 /// nor hashes the name again. It views the name, which must outlive its use.
@@ -235,6 +242,8 @@ private:
   };
   std::vector<Pile> piles_;         // in the order the packets first name them
   std::vector<std::uint32_t> pile_of_, count_;  // per packet
+  std::vector<std::uint32_t> opens_;  // the piles dealt to, in the order they get their first card
+  std::vector<std::uint8_t> card_pile_;  // per card dealt: its pile (an index of piles_), while there are at most 256
   std::uint64_t total_ = 0;
 };
 
@@ -478,6 +487,20 @@ public:
 
   /// For each id of the sorted list `ids`: 0 undealt (or unknown), 1 returned, 2 dealt (in any
   /// pile).
+  /// Where `c` is or would go in `sorted` (std::lower_bound's index); for a few ids a count
+  /// without branches, as a binary search mispredicts on them.
+  static std::size_t rank_of(std::span<const std::uint32_t> sorted, std::uint32_t c) noexcept {
+    if (sorted.size() > 16) return static_cast<std::size_t>(std::lower_bound(sorted.begin(), sorted.end(), c) - sorted.begin());
+    std::size_t r = 0;
+    for (const std::uint32_t x : sorted) r += x < c;
+    return r;
+  }
+  /// Whether sorted `sorted` holds `c` (rank_of).
+  static bool holds(std::span<const std::uint32_t> sorted, std::uint32_t c) noexcept {
+    const std::size_t r = rank_of(sorted, c);
+    return r < sorted.size() && sorted[r] == c;
+  }
+
   std::vector<std::uint8_t> piles_of(const std::vector<std::uint32_t>& ids) const {
     std::vector<std::uint8_t> where(ids.size());
     piles_of(ids, where.data());
@@ -496,8 +519,8 @@ public:
     // moved to a discard pile) are found at once, and the scan stops when all have been.
     std::size_t found = 0;
     for (std::uint32_t p = u_; p < n_ && found < ids.size(); ++p) {
-      const auto it = std::lower_bound(ids.begin(), ids.end(), cards_[p]);
-      if (it != ids.end() && *it == cards_[p]) where[static_cast<std::size_t>(it - ids.begin())] = p < u_ + r_ ? 1 : 2, ++found;
+      const std::size_t at = rank_of(ids, cards_[p]);
+      if (at < ids.size() && ids[at] == cards_[p]) where[at] = p < u_ + r_ ? 1 : 2, ++found;
     }
   }
 
@@ -771,19 +794,25 @@ public:
     if (named) reserve_named(named);
     const auto k = static_cast<std::uint32_t>(plan.total_);
     deal(k, out);  // settles, prepares (may throw, before any change), deals
-    const std::uint32_t* card = out;
+    for (const std::uint32_t t : plan.opens_)  // each pile once, in the order its first card comes
+      if (slot[t] != kNoSlot) open_slot(slot[t], static_cast<std::uint32_t>(plan.piles_[t].count));
     std::uint32_t* cards = ncard_.data() + named_n_;  // locals: the stores below alias nothing then
     std::uint8_t* in = nslot_.data() + named_n_;
-    const std::uint32_t* const pile_of = plan.pile_of_.data();
-    const std::uint32_t* const count = plan.count_.data();
-    for (std::size_t i = 0, packets = plan.count_.size(); i < packets; ++i) {
-      const std::uint8_t s = slot[pile_of[i]];
-      const std::uint32_t c = count[i];
-      if (s != kNoSlot && c) {
-        open_slot(s, c);
-        for (std::uint32_t j = 0; j < c; ++j) *cards++ = card[j], *in++ = s;
+    if (!plan.card_pile_.empty() || k == 0) {
+      const std::uint8_t* const pile = plan.card_pile_.data();
+      for (std::uint32_t j = 0; j < k; ++j) {
+        const std::uint8_t s = slot[pile[j]];
+        if (s != kNoSlot) *cards++ = out[j], *in++ = s;
       }
-      card += c;
+    } else {  // more than 256 piles: packet by packet
+      const std::uint32_t* card = out;
+      for (std::size_t i = 0, packets = plan.count_.size(); i < packets; ++i) {
+        const std::uint8_t s = slot[plan.pile_of_[i]];
+        const std::uint32_t c = plan.count_[i];
+        if (s != kNoSlot)
+          for (std::uint32_t j = 0; j < c; ++j) *cards++ = card[j], *in++ = s;
+        card += c;
+      }
     }
     named_n_ = static_cast<std::uint32_t>(cards - ncard_.data());
     return k;
@@ -798,22 +827,42 @@ public:
                   std::optional<std::string_view> from = std::nullopt) {
     check_pile_name(to, "to");
     if (from) check_pile_name(*from, "from");
+    move_cards(ids, PileRef{to, name_key(to)}, from);
+  }
+  /// The same onto a pile checked before (pile_ref; `from` too).
+  void move_cards(std::span<const std::uint32_t> ids, PileRef to_pile, std::optional<std::string_view> from) {
+    const std::string_view to = to_pile.name;
     settle();
     // Scratch on the stack for a round's cards (no allocation per move); the heap past 64.
     detail::SmallBuffer<std::uint32_t, 64> sorted_at(ids.size());
     detail::SmallBuffer<std::uint8_t, 64> where(ids.size()), slot_of(ids.size());
     const std::span<std::uint32_t> sorted(sorted_at.data(), ids.size());
-    std::copy(ids.begin(), ids.end(), sorted.begin());
-    std::sort(sorted.begin(), sorted.end());
+    if (ids.size() <= 16) {
+      // A round's few cards: each goes to its rank (the cards below it, and its equals given
+      // before it), without a branch; comparison sorts mispredict on them (half the time of a
+      // blackjack round's move went to sorting its 6 cards).
+      for (std::size_t i = 0; i < ids.size(); ++i) {
+        const std::uint32_t x = ids[i];
+        std::size_t rank = 0;
+        for (std::size_t j = 0; j < i; ++j) rank += ids[j] <= x;
+        for (std::size_t j = i + 1; j < ids.size(); ++j) rank += ids[j] < x;
+        sorted[rank] = x;
+      }
+    } else {
+      std::copy(ids.begin(), ids.end(), sorted.begin());
+      std::sort(sorted.begin(), sorted.end());
+    }
     piles_of(sorted, where.data());
     std::fill(slot_of.data(), slot_of.data() + ids.size(), kNoSlot);  // the slot holding each, kNoSlot: the default pile
     // Newest first, stopping once every card is placed: a table moves the cards it just dealt.
     std::size_t first_hit = named_n_, hits = 0;
     for (std::size_t i = named_n_; i-- > 0 && hits < sorted.size();) {
-      const auto it = std::lower_bound(sorted.begin(), sorted.end(), ncard_[i]);
-      if (it != sorted.end() && *it == ncard_[i]) slot_of[static_cast<std::size_t>(it - sorted.begin())] = nslot_[i], first_hit = i, ++hits;
+      const std::size_t at = rank_of(sorted, ncard_[i]);
+      if (at < sorted.size() && sorted[at] == ncard_[i]) slot_of[at] = nslot_[i], first_hit = i, ++hits;
     }
-    std::uint32_t leaving[kMaxPiles] = {};
+    std::uint32_t leaving[kMaxPiles];  // per pile holding cards (the only slots slot_of names): its cards leaving
+    for (std::uint64_t m = active_; m; m &= m - 1) leaving[std::countr_zero(m)] = 0;
+    std::uint32_t out_of_piles = 0;
     for (std::size_t i = 0; i < sorted.size(); ++i) {
       const auto card = [&] { return cat("card ", sorted[i]); };  // messages only when one is thrown
       if (sorted[i] >= n_) throw RangeError(cat(card(), " is not in this deck (ids 0–", n_ - 1, ")"));
@@ -822,12 +871,12 @@ public:
         throw RangeError(card() + " cannot be moved: it is not dealt (it is " +
                          (where[i] == 1 ? "in the return pile)" : "still in the deck)"));
       const std::uint8_t s = slot_of[i];
-      if (s != kNoSlot) ++leaving[s];
+      if (s != kNoSlot) ++leaving[s], ++out_of_piles;
       const std::string_view pile = s == kNoSlot ? kDefaultPile : slots_[s].view();
       if (from && pile != *from) throw RangeError(cat(card(), " cannot be moved from pile '", *from, "': it is in pile '", pile, "'"));
     }
     if (sorted.empty()) return;
-    const int to_at = to == kDefaultPile ? -2 : find_slot(to);
+    const int to_at = to == kDefaultPile ? -2 : find_slot(to, to_pile.key);
     std::uint32_t after = to_at == -1;  // piles besides the default one holding cards afterwards
     for (std::uint64_t m = active_; m; m &= m - 1) {
       const int s = std::countr_zero(m);
@@ -843,8 +892,6 @@ public:
         if (!std::binary_search(sorted.begin(), sorted.end(), *p)) *--keep = *p;
       std::copy(ids.rbegin(), ids.rend(), first);
     }
-    std::uint32_t out_of_piles = 0;
-    for (std::size_t j = 0; j < kMaxPiles; ++j) out_of_piles += leaving[j];
     if (out_of_piles) remove_named(sorted, to_at, first_hit);
     if (to_at == -2) return;
     std::uint8_t s = static_cast<std::uint8_t>(to_at);
@@ -1044,7 +1091,7 @@ private:
   void remove_named(std::span<const std::uint32_t> sorted, int keep, std::size_t from = 0) noexcept {
     std::size_t w = from;
     for (std::size_t i = from; i < named_n_; ++i) {
-      if (std::binary_search(sorted.begin(), sorted.end(), ncard_[i])) {
+      if (holds(sorted, ncard_[i])) {
         --slots_[nslot_[i]].count;
       } else {
         ncard_[w] = ncard_[i], nslot_[w] = nslot_[i];
@@ -1068,7 +1115,13 @@ private:
       if (named_marks_.size() != (n_ + 63) / 64) named_marks_.resize((n_ + 63) / 64);  // all zero between uses
       std::uint64_t* const marks = named_marks_.data();
       const std::uint32_t* const cards = ncard_.data();
-      for (std::uint32_t i = 0; i < named_n_; ++i) marks[cards[i] >> 6] |= std::uint64_t{1} << (cards[i] & 63);
+      if (n_ <= 64) {  // one word, in a register: no chain of stores and loads through memory
+        std::uint64_t m = 0;
+        for (std::uint32_t i = 0; i < named_n_; ++i) m |= std::uint64_t{1} << (cards[i] & 63);
+        marks[0] = m;
+      } else {
+        for (std::uint32_t i = 0; i < named_n_; ++i) marks[cards[i] >> 6] |= std::uint64_t{1} << (cards[i] & 63);
+      }
     } else {
       scratch_.assign(ncard_.begin(), ncard_.begin() + named_n_);
       std::sort(scratch_.begin(), scratch_.end());
@@ -1326,8 +1379,9 @@ private:
   std::uint64_t recalled_ = 0;                  // with a cut card: cards returned since the last shuffle (drawn())
 };
 
-inline void DealPlan::assign(std::span<const RefPacket> packets) {
-  piles_.clear(), pile_of_.resize(packets.size()), count_.resize(packets.size()), total_ = 0;
+// For size: run once per pattern (Deck.pattern), or per ad-hoc call, and no loop of it is hot.
+FAIRDECK_MINSIZE inline void DealPlan::assign(std::span<const RefPacket> packets) {
+  piles_.clear(), opens_.clear(), card_pile_.clear(), pile_of_.resize(packets.size()), count_.resize(packets.size()), total_ = 0;
   std::uint16_t table[256] = {};  // by Deck::bucket(key) (top 8 bits): 1 + the pile, for the first 128 piles
   for (std::size_t i = 0; i < packets.size(); ++i) {
     const std::string_view name = packets[i].pile.name;
@@ -1347,10 +1401,19 @@ inline void DealPlan::assign(std::span<const RefPacket> packets) {
         if (at < 128) table[b] = static_cast<std::uint16_t>(at + 1);
       }
     }
+    if (piles_[at].count == 0 && packets[i].count != 0) opens_.push_back(static_cast<std::uint32_t>(at));
     piles_[at].count += packets[i].count;
     pile_of_[i] = static_cast<std::uint32_t>(at);
     count_[i] = packets[i].count;
     total_ += packets[i].count;
+  }
+  // Each card's pile, for a deal that files cards without walking the packets (a deal never
+  // exceeds 2^32 cards; a plan for more piles than a byte numbers walks them instead).
+  if (piles_.size() <= 256 && total_ <= 4096) {
+    card_pile_.resize(total_);
+    std::size_t j = 0;
+    for (std::size_t i = 0; i < packets.size(); ++i)
+      for (std::uint32_t c = 0; c < count_[i]; ++c) card_pile_[j++] = static_cast<std::uint8_t>(pile_of_[i]);
   }
 }
 
