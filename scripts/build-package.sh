@@ -6,9 +6,9 @@ cd "$(dirname "$0")/.."
 rm -rf dist
 npx --no-install tsc -p tsconfig.build.json
 mkdir -p dist/wasm
-for module in fairdeck shuffle fairness; do   # the shuffle and fairness modules: docs/size.md
-  cp "web/src/wasm/$module.wasm" "web/src/wasm/$module-embedded.js" "web/src/wasm/$module-embedded.d.ts" \
-    "web/src/wasm/$module-glue.js" "web/src/wasm/$module-glue.d.ts" dist/wasm/
+for module in fairdeck games shuffle fairness; do   # games, shuffle and fairness modules: docs/size.md
+  cp "web/src/wasm/$module.wasm" "web/src/wasm/$module-embedded.js" "web/src/wasm/$module-embedded.d.ts" dist/wasm/
+  [ "$module" = games ] || cp "web/src/wasm/$module-glue.js" "web/src/wasm/$module-glue.d.ts" dist/wasm/   # games: fairdeck's glue
 done
 cp web/src/wasm/manifest.js web/src/wasm/manifest.d.ts dist/wasm/   # names and limits (scripts/write-manifest.mjs)
 if [ -f dist/cli/random.js ]; then

@@ -170,7 +170,8 @@ CoreDeck* restore(const val& spec) {
     take(f.undealt, s.undealt), take(f.returned, s.returned), take(f.dealt, s.dealt);
     u32 left = words - s.undealt - s.returned - s.dealt;
     std::size_t name_at = 0;
-    for (std::size_t i = 0; i + 8 <= s.named.size(); i += 8) {  // (name length, count) pairs of u32
+    if (!fd::kPiles && !s.named.empty()) throw fd::TypeError("state.piles holds named piles, and this build of fairdeck has none (FAIRDECK_PILES=0)");
+    for (std::size_t i = 0; fd::kPiles && i + 8 <= s.named.size(); i += 8) {  // (name length, count) pairs of u32
       u32 pair[2];
       std::memcpy(pair, s.named.data() + i, sizeof pair);
       const u32 length = static_cast<u32>(std::min<std::size_t>(pair[0], s.names.size() - name_at)), count = std::min(pair[1], left);
@@ -222,6 +223,7 @@ bool return_cards(CoreDeck& d, u32 n) {
   });
 }
 
+#if FAIRDECK_PILES  // the games module only (CMakeLists.txt, docs/size.md)
 /// Names a pile: checks `name` (TypeError naming `param`) and gives it the next number in
 /// g_pile_names (decks.hpp); −1 with the error recorded.
 int pile_name(const val& name, const val& param) {
@@ -299,6 +301,7 @@ val pile_names(CoreDeck& d) {
     });
   });
 }
+#endif
 bool cut_card_out(CoreDeck& d) {
   return on(&d, [](fd::Deck& k) { return k.cut_card_out(); });
 }
@@ -344,6 +347,7 @@ EMSCRIPTEN_BINDINGS(fairdeck_deck) {
       .function("pile", &pile)
       .function("reserve", &reserve)
       .function("returnCards", &return_cards)
+#if FAIRDECK_PILES
       .function("dealTo", &hot::deal_to)
       .function("dealHands", &deal_hands)
       .function("dealPattern", &deal_pattern)
@@ -351,13 +355,16 @@ EMSCRIPTEN_BINDINGS(fairdeck_deck) {
       .function("pileCards", &pile_cards)
       .function("pileNames", &pile_names)
       .function("moveCards", &hot::move_cards)
+#endif
       .function("cutCardOut", &cut_card_out)
       .function("info", &info)
       .function("save", &save);
   function("input", &input);
+#if FAIRDECK_PILES
   function("pileName", &pile_name);
   function("forgetPileNames", &forget_pile_names);
   function("planPattern", &plan_pattern);
+#endif
   class_<CoreWords>("CoreWords")
       .class_function("make", &words_make, allow_raw_pointers())
       .function("next", &hot::words_next);

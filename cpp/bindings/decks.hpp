@@ -64,6 +64,7 @@ struct CoreWords {
   std::vector<u32> out;
 };
 
+#if FAIRDECK_PILES  // the games module only (CMakeLists.txt, docs/size.md)
 /// Pile names by number. TypeScript names each pile once (pileName in cold.cpp, after the core
 /// checked it) and then passes its number, so a deal onto a pile costs no string crossing, no
 /// check and no hash (the entry keeps the core's key: fd::PileRef); it keeps the numbers it was
@@ -87,6 +88,7 @@ inline fd::PileRef pile_numbered(u32 i) {
 /// They hold their own names; forgetPileNames drops them with the pile numbers (one generation
 /// in TypeScript for both), and TS starts both again when either table is full.
 inline std::vector<fd::DealPlan> g_plans;
+#endif
 
 /// The hot methods (fairdeck.cpp, -O3), bound in cold.cpp's EMSCRIPTEN_BINDINGS.
 namespace hot {
@@ -97,9 +99,11 @@ u32 deal(CoreDeck& d, u32 n);
 u32 remaining(CoreDeck& d);
 u32 returned(CoreDeck& d);
 emscripten::val words_next(CoreWords& w, u32 count);
+#if FAIRDECK_PILES
 u32 deal_to(CoreDeck& d, u32 pile, u32 n);
 u32 deal_plan(CoreDeck& d, u32 plan);
 bool move_cards(CoreDeck& d, u32 n, u32 to, int from);
+#endif
 }  // namespace hot
 
 /// Runs f(deck) after applying the cards JS took from the window; republishes the window after.

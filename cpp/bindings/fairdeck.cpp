@@ -94,6 +94,7 @@ val words_next(CoreWords& w, u32 count) {
   return view(count, w.out.data());
 }
 
+#if FAIRDECK_PILES  // the games module only (CMakeLists.txt, docs/size.md)
 /// Deals exactly n cards onto pile number `pile` (g_pile_names) into the buffer in dealing order:
 /// how many, or kFailed (error recorded, nothing changed: too few cards, too many piles, no
 /// entropy for a re-key). deal_hands and deal_pattern the same; a pattern's packets are `packets`
@@ -128,5 +129,7 @@ bool move_cards(CoreDeck& d, u32 n, u32 to, int from) {
     });
   });
 }
+
+#endif
 
 }  // namespace fairdeck::abi::hot

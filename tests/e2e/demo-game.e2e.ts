@@ -8,7 +8,7 @@
  */
 import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { Deck, init } from '../../web/src/index.js';
+import { Deck, init } from '../../web/src/games.js';
 import { Riffles, DURATION } from '../../web/demo/table/motion.js';
 import { errorsOf, usePages } from './browser.js';
 

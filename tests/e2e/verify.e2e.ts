@@ -8,7 +8,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { Deck, init } from '../../web/src/index.js';
+import { Deck, init } from '../../web/src/games.js';
 import { commitRound } from '../../web/src/provable/index.js';
 import { errorsOf, usePages } from './browser.js';
 

@@ -20,7 +20,7 @@
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Deck, init, manifest, parseSeed, permutation, shuffle, type Card } from 'fairdeck';
+import { Deck, init, manifest, parseSeed, permutation, shuffle, type Card } from 'fairdeck/games';
 import { randomBytes, randomUint32, RandomStream } from 'fairdeck/random';
 
 const RUNS = Number(process.env.FAIRDECK_API_FUZZ_RUNS ?? 100_000);

@@ -5,7 +5,7 @@
  * the pile-name table, the errors' parameter names, and that nothing changes when a call fails.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { Deck, init, type Card, type StrategyName } from 'fairdeck';
+import { Deck, init, type Card, type StrategyName } from 'fairdeck/games';
 
 beforeAll(() => init());
 

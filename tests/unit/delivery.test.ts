@@ -2,6 +2,7 @@ import { createServer, type Server } from 'node:http';
 import { readFileSync } from 'node:fs';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { checkWebAssembly, cspMessage, isCspBlock } from '../../web/src/wasm-env.js';
+import { deckModule } from '../../web/src/deck-load.js';
 import { compileSource, resolveUrl } from '../../web/src/wasm-source.js';
 
 const wasmUrl = new URL('../../web/src/wasm/fairdeck.wasm', import.meta.url);
@@ -89,28 +90,28 @@ describe('where init({ wasm }) loads from', () => {
   });
 
   it('fetches a URL and compiles it', async () => {
-    const module = await compileSource(`${base}ok/fairdeck.wasm`);
+    const module = await compileSource(`${base}ok/fairdeck.wasm`, deckModule);
     // The deck module as built: it exports its memory and imports what its glue provides.
     expect(WebAssembly.Module.exports(module).some((e) => e.kind === 'memory')).toBe(true);
     expect(WebAssembly.Module.imports(module).length).toBeGreaterThan(5);
   });
 
   it('names the URL and the HTTP status when the fetch fails, and says how to use init({ wasm })', async () => {
-    await expect(compileSource(`${base}assets/fairdeck.wasm`)).rejects.toThrow(
+    await expect(compileSource(`${base}assets/fairdeck.wasm`, deckModule)).rejects.toThrow(
       new RegExp(`from ${base}assets/fairdeck\\.wasm: HTTP 404 Not Found\\. Serve fairdeck\\.wasm .*'fairdeck/fairdeck\\.wasm'.*init\\(\\{ wasm \\}\\)`),
     );
-    await expect(compileSource(new URL(`${base}busy/fairdeck.wasm`))).rejects.toThrow(/HTTP 503 Service Unavailable/);
+    await expect(compileSource(new URL(`${base}busy/fairdeck.wasm`), deckModule)).rejects.toThrow(/HTTP 503 Service Unavailable/);
   });
 
   it('uses the embedded copy by default: the same bytes as fairdeck.wasm', async () => {
-    const embedded = await compileSource(undefined);
+    const embedded = await compileSource(undefined, deckModule);
     const file = new WebAssembly.Module(readFileSync(wasmUrl));
     expect(WebAssembly.Module.exports(embedded)).toEqual(WebAssembly.Module.exports(file));
     expect(WebAssembly.Module.imports(embedded)).toEqual(WebAssembly.Module.imports(file));
   });
 
   it('rejects a wasm option of the wrong kind with a TypeError naming it', async () => {
-    await expect(compileSource(42 as never)).rejects.toThrow(TypeError);
-    await expect(compileSource({} as never)).rejects.toThrow(/init\(\{ wasm \}\): expected a URL, .* got \[object Object\]/);
+    await expect(compileSource(42 as never, deckModule)).rejects.toThrow(TypeError);
+    await expect(compileSource({} as never, deckModule)).rejects.toThrow(/init\(\{ wasm \}\): expected a URL, .* got \[object Object\]/);
   });
 });

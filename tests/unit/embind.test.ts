@@ -2,7 +2,7 @@
 // covering every arity the binding uses, with Embind's argument-count and `this` checks kept.
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { init } from 'fairdeck';
+import { init } from 'fairdeck/games';
 import { bytes, native, type DeckModule, type DeckSpec } from '../../web/src/binding.js';
 import type { Factory } from '../../web/src/instantiate.js';
 import { instantiate } from '../../web/src/instantiate.js';

@@ -25,7 +25,7 @@
  * flop a[13…15], burn, turn a[17], burn, river a[19]).
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { Deck, init } from 'fairdeck';
+import { Deck, init } from 'fairdeck/games';
 import { ALPHA, chiSquarePValue } from 'fairdeck/fairness';
 import { RandomStream } from 'fairdeck/random';
 

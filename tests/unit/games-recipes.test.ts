@@ -6,7 +6,7 @@
  * engine or the dealing order — never to make a failing test pass.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { Deck, init, type Card } from 'fairdeck';
+import { Deck, init, type Card } from 'fairdeck/games';
 import { verifyRound } from 'fairdeck/verify';
 
 beforeAll(() => init());

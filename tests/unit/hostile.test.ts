@@ -5,7 +5,7 @@
  * every other live deck and the module still working.
  */
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { Deck, init, permutation, shuffle, type Card } from 'fairdeck';
+import { Deck, init, permutation, shuffle, type Card } from 'fairdeck/games';
 
 beforeAll(() => init());
 

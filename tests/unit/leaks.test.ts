@@ -11,7 +11,7 @@
 import v8 from 'node:v8';
 import vm from 'node:vm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { Deck, init, permutation, shuffle, type DeckOptions } from 'fairdeck';
+import { Deck, init, permutation, shuffle, type DeckOptions } from 'fairdeck/games';
 import { randomUint32, RandomStream } from 'fairdeck/random';
 import { bytes, coreError, native, takeText, type DeckModule } from '../../web/src/binding.js';
 import type { Handle } from '../../web/src/instantiate.js';

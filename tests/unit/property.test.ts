@@ -17,7 +17,7 @@
  */
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { Deck, init, type Card, type DeckOptions, type DeckState } from 'fairdeck';
+import { Deck, init, type Card, type DeckOptions, type DeckState } from 'fairdeck/games';
 
 beforeAll(() => init());
 

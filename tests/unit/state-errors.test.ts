@@ -4,7 +4,7 @@
 // they must agree with the core's own reader, message for message.
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { Deck, init } from 'fairdeck';
+import { Deck, init } from 'fairdeck/games';
 
 /** The first case is the good state every other case changes in one field (error "none"). */
 const cases = JSON.parse(readFileSync(new URL('../vectors/bad-states.json', import.meta.url), 'utf8')) as {

@@ -13,7 +13,7 @@
  */
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { Deck, init, type DeckState } from 'fairdeck';
+import { Deck, init, type DeckState } from 'fairdeck/games';
 import { native } from '../../web/src/binding.js';
 
 const RUNS = Number(process.env.FAIRDECK_STATE_FUZZ_RUNS ?? 3_000);

@@ -10,7 +10,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { Deck, init } from 'fairdeck';
+import { Deck, init } from 'fairdeck/games';
 import { gameDeals, verifyRound, type DealPacket, type GamePreset, type Round, type RoundEvent } from 'fairdeck/verify';
 
 await init();  // at the top: the vectors are written (when asked) and read while the tests are collected

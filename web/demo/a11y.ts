@@ -3,7 +3,7 @@
  * and the text alternative of the table — a list of the cards on it, each with a checkbox, so
  * selecting cards to return works from the keyboard and a screen reader as well as by clicking.
  */
-import type { Card } from 'fairdeck';
+import type { Card } from 'fairdeck/games';
 import type { Counts } from './session.js';
 
 /** Speaks through an `aria-live="polite"` element (which also shows the text on screen). */

@@ -4,7 +4,7 @@
  * controls (buttons, form, keys, URL), the classic demo script, and the game mode (games/*:
  * Texas Hold'em and blackjack on their own canvas). Imports only 'fairdeck'.
  */
-import { init, type Card } from 'fairdeck';
+import { init, type Card } from 'fairdeck/games';
 import { Announcer, CardList, nameCards, tableLabel } from './a11y.js';
 import { GameMode, gameFromQuery, gameQuery, type GameChoice } from './games/page.js';
 import { DEFAULT_SEATS, GAME_TITLES, type GameName } from './games/rules.js';

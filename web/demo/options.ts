@@ -4,7 +4,7 @@
  * are an integer seed (`?seed=42` deals like `new Deck({ seed: 42 })`), any other text a text seed,
  * and no seed means a secure, unseeded deck. Names and limits come from the package's manifest().
  */
-import { manifest, parseSeed, type DeckOptions, type RngName, type StrategyName, type StyleName } from 'fairdeck';
+import { manifest, parseSeed, type DeckOptions, type RngName, type StrategyName, type StyleName } from 'fairdeck/games';
 
 /** Everything that decides a deal. */
 export interface TableOptions {

@@ -3,7 +3,7 @@
  * (unseeded) or reproducible (seeded), and the "why this shuffle is fair" blurb naming the engine
  * and strategy in use. Text only, built with DOM nodes (no innerHTML).
  */
-import type { DeckInfo } from 'fairdeck';
+import type { DeckInfo } from 'fairdeck/games';
 import type { TableOptions } from './options.js';
 import type { Counts } from './session.js';
 

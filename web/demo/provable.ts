@@ -6,7 +6,7 @@
  * While the table plays a game, the round is one whole hand of it (every card in the order it left
  * the deck, burns included), and the link names the game and its seats for the verify page's replay.
  */
-import { Deck, type Card } from 'fairdeck';
+import { Deck, type Card } from 'fairdeck/games';
 import type { GameChoice } from './games/page.js';
 import { dealHoldemHand, GAME_TITLES } from './games/rules.js';
 import { cardLabel, cardSvg } from 'fairdeck/faces';

@@ -3,7 +3,7 @@
  * were dealt) and the ones the player selected. The deck stays the single truth for what is
  * dealt and what remains; the session only remembers the order on the table and the selection.
  */
-import { Deck, type Card } from 'fairdeck';
+import { Deck, type Card } from 'fairdeck/games';
 import { deckOptions, type TableOptions } from './options.js';
 
 /** Counts shown by the counter. */

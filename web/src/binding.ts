@@ -160,6 +160,17 @@ export interface DeckModule extends BasicModule {
   planPattern(pairs: Bytes): number;
 }
 
+/** True if module `m` deals to named piles: the games module (games.ts), not fairdeck.wasm. */
+export function hasPiles(m: DeckModule): boolean {
+  return typeof m.pileName === 'function';
+}
+/** The Error every pile operation throws on a deck of the module without piles. */
+export function needPiles(m: DeckModule): void {
+  if (!hasPiles(m)) {
+    throw new Error("fairdeck: named piles (hands, burns, boards, patterns, moves) live in the games module: take init and Deck from the entry 'fairdeck/games' instead of 'fairdeck', and await init() again");
+  }
+}
+
 /**
  * Pile names the binding has numbered, per module instance: name → number, how many patterns it
  * holds (planPattern), and how many times the tables started again.
@@ -220,6 +231,7 @@ export function planPattern(m: DeckModule, pairs: () => Uint32Array): number {
  * are current.
  */
 export function pileIds(m: DeckModule, names: readonly unknown[], params: readonly string[]): number[] {
+  needPiles(m);
   const entry = numbersOf(m), table = entry.map;
   for (let attempt = 0; ; attempt++) {
     const out: number[] = [];

@@ -13,7 +13,7 @@
  * forget to tell the core, and caller code that re-enters the deck sees a consistent deck.
  * `remaining` and `returned` only subtract `taken`, so they leave the window open.
  */
-import { bytes, construct, coreError, native, pileGeneration, pileId, pileIds, planPattern, takeText, type CoreDeck, type DeckModule } from './binding.js';
+import { bytes, construct, coreError, hasPiles, native, needPiles, pileGeneration, pileId, pileIds, planPattern, takeText, type CoreDeck, type DeckModule } from './binding.js';
 import { cardTable, resolveIds, type Card, type CardTable } from './card.js';
 import { entropy, seedOrEntropy } from './entropy.js';
 import { show } from './errors.js';
@@ -102,6 +102,9 @@ export class Deck implements Iterable<Card> {
       throw new TypeError('state is not valid JSON');
     }
     const f = readState(parsed, manifest().limits.maxCards);
+    if (f.named.length > 0 && !hasPiles(c)) {
+      throw new TypeError("state.piles holds named piles, which live in fairdeck's games module: restore the state with the Deck of the entry 'fairdeck/games'");
+    }
     const fresh = f.engine === null ? entropy() : new Uint8Array(0);
     const input = c.input(f.ids.length);
     if (input === null) throw coreError(c);
@@ -233,6 +236,7 @@ export class Deck implements Iterable<Card> {
    */
   dealHands(seats: number, perSeat: number): Card[][] {
     const h = this.#live();
+    needPiles(this.#c);
     checkInt('seats', seats, 0, 2 ** 32 - 1);
     checkInt('perSeat', perSeat, 0, 2 ** 32 - 1);
     const cards = this.#read(h, h.dealHands(seats, perSeat)), hands: Card[][] = [];
@@ -306,6 +310,7 @@ export class Deck implements Iterable<Card> {
 
   /** The piles that hold cards: 'dealt' first if it holds any, then the others in the order they got their first card. */
   get piles(): string[] {
+    needPiles(this.#c);
     const text = takeText(this.#c, this.#live().pileNames());
     return text === '' ? [] : text.split(' ');
   }

@@ -2,7 +2,8 @@
  * fairdeck — a fair, fast playing-card deck: a C++ core in WebAssembly behind a small API.
  * This file only re-exports; see README.md for the guarantees and their limits.
  */
-export { init, isReady, type InitOptions } from './load.js';
+export { init } from './deck-load.js';
+export { isReady, type InitOptions } from './load.js';
 export { Deck, type DealPattern, type DeckInfo, type DeckState } from './deck.js';
 export type { Card } from './card.js';
 export { shuffle, permutation, type AnyTypedArray } from './shuffle.js';

@@ -9,13 +9,14 @@
 import { instantiate, type EmbindModule } from './instantiate.js';
 import glue from './wasm/fairdeck-glue.js';
 import { checkWebAssembly } from './wasm-env.js';
-import { compileSource, describe, type WasmSource } from './wasm-source.js';
+import { compileSource, describe, type Embedded, type WasmSource } from './wasm-source.js';
 
 /** Where to load the WASM from, for hosts that serve it elsewhere or embed it. */
 export interface InitOptions {
   /**
-   * URL of fairdeck.wasm (a relative string resolves against the page), or its bytes, or a
-   * compiled WebAssembly.Module. Default: the copy embedded in the package.
+   * URL of the deck module (a relative string resolves against the page), or its bytes, or a
+   * compiled WebAssembly.Module: fairdeck.wasm, or games.wasm in an app that imports
+   * 'fairdeck/games'. Default: the copy embedded in the package.
    */
   wasm?: WasmSource;
   /**
@@ -39,9 +40,27 @@ export function registerModule(load: (options: InitOptions) => Promise<unknown>)
 let loading: Promise<EmbindModule> | undefined;
 let loaded: EmbindModule | undefined;
 
-async function load(options: InitOptions): Promise<EmbindModule> {
+/**
+ * The deck module's build: fairdeck.wasm, without named piles, unless the app uses the entry
+ * 'fairdeck/games' (games.ts), whose module is the same deck with them (docs/size.md). The two
+ * share their glue (scripts/build-wasm.sh checks it), so only the embedded copy differs; each
+ * entry's init() passes its own (initWith), so that a bundler emits only the one the app uses.
+ */
+let games: Embedded | undefined;
+/**
+ * games.ts, when first evaluated or its init() called: every init() loads the games module from
+ * now on. If a deck module is loaded already, the next init() loads the games module instead;
+ * decks made before keep theirs.
+ */
+export function useGamesModule(chunk: Embedded): void {
+  if (games) return;
+  games = chunk;
+  loading = undefined;
+}
+
+async function load(options: InitOptions, chunk: Embedded): Promise<EmbindModule> {
   checkWebAssembly();
-  const compiled = await compileSource(options.wasm);
+  const compiled = await compileSource(options.wasm, chunk);
   try {
     return await instantiate(glue, compiled);
   } catch (cause) {
@@ -50,13 +69,15 @@ async function load(options: InitOptions): Promise<EmbindModule> {
 }
 
 /**
- * Loads fairdeck's WebAssembly module. Call (and await) once before creating decks; later and
- * concurrent calls share the same load. A failed load can be retried.
+ * init() (deck-load.ts, games.ts) with the embedded copy `chunk` of the deck module: the games
+ * module's, once asked for, wins.
  */
-export function init(options: InitOptions = {}): Promise<void> {
+export function initWith(chunk: Embedded, options: InitOptions = {}): Promise<void> {
   if (!loading) {
-    loading = load(options).then(
-      (m) => (loaded = m),
+    const piles = games !== undefined;
+    loading = load(options, games ?? chunk).then(
+      // a deck module that finishes loading after the games module was asked for never replaces it
+      (m) => (loaded = !loaded || piles ? m : loaded),
       (error: unknown) => {
         loading = undefined;
         throw error;

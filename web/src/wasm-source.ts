@@ -48,9 +48,6 @@ async function gunzip(bytes: Uint8Array<ArrayBuffer>): Promise<ArrayBuffer | Uin
  */
 export type Embedded = () => Promise<{ default: string }>;
 
-/** The deck module's embedded copy. */
-export const deckModule: Embedded = () => import('./wasm/fairdeck-embedded.js');
-
 async function embedded(chunk: Embedded): Promise<ArrayBuffer | Uint8Array> {
   const { default: base64 } = await chunk();
   return gunzip(fromBase64(base64));
@@ -128,7 +125,7 @@ export function describe(source: WasmSource | undefined): string {
 }
 
 /** The compiled module for `source` (see the file comment); `chunk` is the embedded copy's import. */
-export async function compileSource(source: WasmSource | undefined, chunk: Embedded = deckModule): Promise<WebAssembly.Module> {
+export async function compileSource(source: WasmSource | undefined, chunk: Embedded): Promise<WebAssembly.Module> {
   if (source instanceof WebAssembly.Module) return source;
   if (source === undefined) return compile(await embedded(chunk), describe(source));
   if (typeof source === 'string' || source instanceof URL) {

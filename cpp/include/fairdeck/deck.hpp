@@ -100,6 +100,14 @@ inline constexpr std::uint32_t kMaxSeats = 64;
 /// Longest pile name, in bytes.
 inline constexpr std::size_t kMaxPileName = 32;
 
+#ifndef FAIRDECK_PILES
+#define FAIRDECK_PILES 1
+#endif
+/// Whether this build deals to named piles. The package builds its deck module twice: "fairdeck"
+/// without them (FAIRDECK_PILES=0: every path that meets them is compiled out, so an app that only
+/// deals cards does not ship them) and "games" with them (docs/size.md). Natively always with.
+inline constexpr bool kPiles = FAIRDECK_PILES != 0;
+
 /// The pile burn() deals onto.
 inline constexpr std::string_view kBurnPile = "burn";
 /// What a hand's pile name starts with: seat `seat`'s hand is kHandPrefix + seat.
@@ -339,10 +347,10 @@ public:
   /// goes back in (drawn() is 0 again).
   void shuffle() {
     settle();
-    if (named_n_ != 0) canonicalize();  // unobservable (see canonicalize), so it may come first
+    if (any_named()) canonicalize();  // unobservable (see canonicalize), so it may come first
     if (provable_ && started_) next_round();
     rng_.prepare(strategy_ == Strategy::eager ? n_ : 0);
-    if (named_n_ != 0) drop_named();
+    if (any_named()) drop_named();
     recalled_ = 0;
     u_ = n_;
     r_ = 0;
@@ -475,7 +483,7 @@ public:
         throw RangeError(card + " cannot be returned: it is not dealt (it is " +
                          (where[i] == 1 ? "already returned)" : "still in the deck)"));
     }
-    if (named_n_ != 0) return return_from_piles(sorted);
+    if (any_named()) return return_from_piles(sorted);
     if (strategy_ == Strategy::bitmap) {
       for (std::uint32_t c : sorted) ret_[c / 64] |= 1ULL << (c % 64);
     } else {
@@ -539,7 +547,7 @@ public:
     }
     if (which == 0) return std::vector<std::uint32_t>(cards_.rbegin() + (n_ - u_), cards_.rend());
     if (which == 1) return std::vector<std::uint32_t>(cards_.begin() + u_, cards_.begin() + u_ + r_);
-    if (named_n_ != 0) {  // as canonicalize() lays them out: the default pile, then the rest by id
+    if (any_named()) {  // as canonicalize() lays them out: the default pile, then the rest by id
       v = default_pile_as_saved();
       const std::vector<std::uint32_t> named = named_cards_sorted();
       v.insert(v.end(), named.begin(), named.end());
@@ -557,11 +565,13 @@ public:
                  const std::vector<std::uint32_t>& dealt, const NamedPileList& named = {}) {
     settle();
     std::vector<std::uint32_t> in_piles;
-    for (const auto& pile : named) in_piles.insert(in_piles.end(), pile.second.begin(), pile.second.end());
-    std::sort(in_piles.begin(), in_piles.end());
-    if (!named.empty()) use_piles(), reserve_named(in_piles.size());
-    drop_named();
-    for (std::size_t i = 0; i < named.size() && i < kMaxPiles; ++i) {
+    if constexpr (kPiles) {
+      for (const auto& pile : named) in_piles.insert(in_piles.end(), pile.second.begin(), pile.second.end());
+      std::sort(in_piles.begin(), in_piles.end());
+      if (!named.empty()) use_piles(), reserve_named(in_piles.size());
+      drop_named();
+    }
+    for (std::size_t i = 0; kPiles && i < named.size() && i < kMaxPiles; ++i) {
       const auto s = static_cast<std::uint8_t>(i);
       name_slot(s, named[i].first);
       for (std::uint32_t c : named[i].second) place(c, s);
@@ -626,6 +636,7 @@ public:
   /// the order they got their first card (a pile that empties and fills again goes last).
   std::vector<std::string> pile_names() const {
     settle();
+    if (!kPiles) return dealt_count() ? std::vector<std::string>{std::string(kDefaultPile)} : std::vector<std::string>{};
     std::uint8_t order[kMaxPiles];
     const std::uint32_t k = ordered_slots(order);
     std::vector<std::string> v;
@@ -636,10 +647,11 @@ public:
   }
 
   /// Whether any pile besides the default one holds cards.
-  bool has_named_piles() const noexcept { return named_n_ != 0; }
+  bool has_named_piles() const noexcept { return any_named(); }
   /// The piles besides the default one that hold cards, in pile_names() order, each with its
   /// cards in the order they arrived (save_state).
   std::vector<NamedPile> named_piles() const {
+    if (!any_named()) return {};
     settle();
     std::uint8_t order[kMaxPiles];
     const std::uint32_t k = ordered_slots(order);
@@ -652,7 +664,7 @@ public:
   /// card array's order (newest first; pile_cards() reverses it), bitmap decks by id.
   std::vector<std::uint32_t> default_pile_as_saved() const {
     settle();
-    if (named_n_ == 0) return pile(2);
+    if (!any_named()) return pile(2);
     std::vector<std::uint32_t> v;
     v.reserve(dealt_count() - named_count());
     mark_named();
@@ -983,7 +995,9 @@ private:
   };
 
   /// Cards in the named piles.
-  std::uint32_t named_count() const noexcept { return named_n_; }
+  std::uint32_t named_count() const noexcept { return kPiles ? named_n_ : 0; }
+  /// Whether the named piles hold cards (never in a build without them: kPiles).
+  bool any_named() const noexcept { return kPiles && named_n_ != 0; }
 
   /// The piles' slots, on first use (a deck that never uses them holds nothing for them).
   void use_piles() {
@@ -1172,7 +1186,7 @@ private:
   /// order — shuffle() and return_cards() — call it first, and a restored deck (set_piles, which
   /// lays the array out this way) goes on exactly like the original.
   [[gnu::noinline]] void canonicalize() {
-    if (strategy_ == Strategy::bitmap || named_n_ == 0) return;
+    if (strategy_ == Strategy::bitmap || !any_named()) return;
     mark_named();
     std::uint32_t* w = cards_.data() + u_ + r_;
     std::uint32_t* const end = cards_.data() + n_;

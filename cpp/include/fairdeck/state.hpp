@@ -207,7 +207,9 @@ inline std::unique_ptr<Deck> restore_fields(const StateFields& f, const std::opt
   const Strategy strategy = parse_strategy(f.strategy);
   Rng::check_name(f.rng);
   const std::vector<std::uint32_t>&undealt = f.undealt, &returned = f.returned, &dealt = f.dealt, &dice = f.dice;
-  const NamedPileList& piles = f.piles;
+  if (!kPiles && !f.piles.empty()) throw TypeError("state.piles holds named piles, and this build of fairdeck has none (FAIRDECK_PILES=0)");
+  static const NamedPileList none;
+  const NamedPileList& piles = kPiles ? f.piles : none;  // a build without piles compiles their checks out
   if (piles.size() > kMaxPiles)
     throw RangeError(cat("state.piles holds ", piles.size(), " piles but at most ", kMaxPiles,
                          " besides 'dealt' can hold cards at once"));

@@ -4,7 +4,7 @@
 // more each: 6 cards) from a 6-deck lazy shoe with a cut card at 75%, against d3-array shuffling
 // 312 cards and reading 6. fairdeck's piles are held by the core: every card of the hand lands in
 // its pile (hand:0 … hand:8, burn, board) and the reads are of the Card objects the calls return.
-import { init, Deck } from 'fairdeck';
+import { init, Deck } from 'fairdeck/games';
 import { consume, measure, report } from '../lib.mjs';
 import { peers } from '../peers.mjs';
 

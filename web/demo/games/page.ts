@@ -4,7 +4,7 @@
  * and its address (`?game=holdem&seats=6&seed=…`, `?game=blackjack&seed=…`). main.ts switches
  * between this and the free table.
  */
-import type { Card } from 'fairdeck';
+import type { Card } from 'fairdeck/games';
 import type { Announcer } from '../a11y.js';
 import { GAME_SHORTCUTS, type Action, type Shortcut } from '../keys.js';
 import { DEFAULTS, deckOptions, type TableOptions } from '../options.js';

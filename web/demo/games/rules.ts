@@ -5,7 +5,7 @@
  * card is — `hand:i`, 'burn', 'board', 'player', 'dealer', 'discard' — so what the table shows is
  * read back from the deck, never kept twice. No DOM here.
  */
-import { Deck, type Card, type DeckOptions } from 'fairdeck';
+import { Deck, type Card, type DeckOptions } from 'fairdeck/games';
 
 /** The games, by their URL names. */
 export type GameName = 'holdem' | 'blackjack';

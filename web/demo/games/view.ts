@@ -6,7 +6,7 @@
  * and, for tests and tools, writes the boxes of its labels to `data-labels` (JSON) and the number
  * of cards it drew to `data-cards` whenever it comes to rest.
  */
-import type { Card } from 'fairdeck';
+import type { Card } from 'fairdeck/games';
 import { card as drawCard, felt, label, pile, type LabelBox } from '../table/draw.js';
 import type { Place } from '../table/layout.js';
 import { DURATION, MotionPreference, Tween, type Pose } from '../table/motion.js';

@@ -7,7 +7,7 @@
  * decimal integer below 2^64 without leading zeros is an integer seed, anything else text);
  * --seed-text always makes a text seed; --seed-hex takes bytes.
  */
-import { init } from '../load.js';
+import { init } from '../deck-load.js';
 import { RandomStream } from '../random.js';
 import { parseSeed, type RandomOptions, type RngName } from '../options.js';
 

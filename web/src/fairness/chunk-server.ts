@@ -4,7 +4,7 @@
  * its own derived seed (plan.ts), in bounded WASM calls with progress, adds their counts, and
  * returns the sum when the coordinator closes the job. A 'stop' aborts at the next call boundary.
  */
-import { init } from '../load.js';
+import { init } from '../deck-load.js';
 import { Measure, openCounter } from './counter.js';
 import { endpoint, type ChunkJob, type ChunkMessage, type WorkerLike } from './endpoint.js';
 import { chunkSeed, chunkSize } from './plan.js';

@@ -8,7 +8,8 @@
  * `init({ fairnessWasm })` takes a URL, bytes or a compiled module instead.
  */
 import type { BasicModule, EngineSpec } from '../binding.js';
-import { core, init as initDeck, type InitOptions } from '../load.js';
+import { init as initDeck } from '../deck-load.js';
+import { core, type InitOptions } from '../load.js';
 import { instantiate, type Handle } from '../instantiate.js';
 import glue from '../wasm/fairness-glue.js';
 import { compileSource, describe } from '../wasm-source.js';

@@ -1,0 +1,27 @@
+/**
+ * fairdeck/games — the whole package, with the deck module that deals to named piles: hands,
+ * burns, a board, patterns, moves and a shoe's piles held by the core (docs/games.md).
+ *
+ * The piles live in a build of the deck module of their own (games.wasm, docs/size.md), so that an
+ * app that only deals cards never ships them. This entry's `init()` loads that build instead of
+ * fairdeck.wasm; everything else is what 'fairdeck' exports, so an app takes all it uses from here:
+ * `import { init, Deck } from 'fairdeck/games'`.
+ */
+import { initWith, useGamesModule, type InitOptions } from './load.js';
+
+const games = () => import('./wasm/games-embedded.js');
+// Importing the entry is enough where nothing drops its side effects (Node, Deno, Bun, and
+// bundlers, which package.json's sideEffects tells to keep them); init() below makes sure.
+useGamesModule(games);
+
+/**
+ * Loads the games build of fairdeck's WebAssembly module (games.wasm: the deck with named piles),
+ * as 'fairdeck''s init() loads fairdeck.wasm; `options.wasm` is where games.wasm is, if not the
+ * copy embedded in the package.
+ */
+export function init(options?: InitOptions): Promise<void> {
+  useGamesModule(games);
+  return initWith(games, options);
+}
+
+export * from './index.js';
