@@ -96,10 +96,10 @@ export function evaluate(r) {
     const best = (prefix) => Math.min(...games.filter((g) => g.name.startsWith(prefix)).map((g) => g.ns));
     const holdem = best("fairdeck Hold'em") / find(games, 'd3-array shuffle 52, read 26').ns;
     add("9-seat Hold'em hand (18 hole, 3 burns, 5 board), fresh secure shuffle ≤ 0.5× d3-array shuffle 52 + 26 reads", `${x(holdem)} of d3-array`, holdem <= 0.5,
-      `missed by ${x(holdem / 0.5)}: see section 8; the core's piles cost most of it (docs/games.md, "Speed")`);
+      `missed by ${x(holdem / 0.5)}: a lazy shuffle() + deal(26) with no piles at all is already above 0.5× (docs/games.md, "Speed")`);
     const blackjack = best('fairdeck blackjack') / find(games, 'd3-array shuffle 312, read 6').ns;
     add('blackjack round (6 cards) from a 6-deck lazy shoe ≤ 0.1× d3-array shuffle 312 + 6 reads', `${x(blackjack)} of d3-array`, blackjack <= 0.1,
-      `missed by ${x(blackjack / 0.1)}: see section 8`);
+      `missed by ${x(blackjack / 0.1)}: the round's moveCards to the discard pile is most of it (docs/games.md, "Speed")`);
   }
 
   const twin = r.twin;
