@@ -167,7 +167,7 @@ export function hasPiles(m: DeckModule): boolean {
 /** The Error every pile operation throws on a deck of the module without piles. */
 export function needPiles(m: DeckModule): void {
   if (!hasPiles(m)) {
-    throw new Error("fairdeck: named piles (hands, burns, boards, patterns, moves) live in the games module: take init and Deck from the entry 'fairdeck/games' instead of 'fairdeck', and await init() again");
+    throw new Error("fairdeck: named piles (hands, burns, boards, patterns, moves) live in the games module: take init and Deck from the entry 'fairdeck/games' instead of 'fairdeck', and await init() again (if you pass init({ wasm }), give it games.wasm)");
   }
 }
 
