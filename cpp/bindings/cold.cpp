@@ -170,7 +170,7 @@ CoreDeck* restore(const val& spec) {
     take(f.undealt, s.undealt), take(f.returned, s.returned), take(f.dealt, s.dealt);
     u32 left = words - s.undealt - s.returned - s.dealt;
     std::size_t name_at = 0;
-    if (!fd::kPiles && !s.named.empty()) throw fd::TypeError("state.piles holds named piles, and this build of fairdeck has none (FAIRDECK_PILES=0)");
+    if (!fd::kPiles && !s.named.empty()) throw fd::TypeError(fd::kNoPilesInBuild);  // their reading compiled out
     for (std::size_t i = 0; fd::kPiles && i + 8 <= s.named.size(); i += 8) {  // (name length, count) pairs of u32
       u32 pair[2];
       std::memcpy(pair, s.named.data() + i, sizeof pair);
@@ -229,15 +229,12 @@ bool return_cards(CoreDeck& d, u32 n) {
 int pile_name(const val& name, const val& param) {
   return guard(-1, [&] {
     const std::string n = bytes_of(name);
-    const fd::PileRef ref = fd::Deck::pile_ref(n, bytes_of(param));
-    PileEntry& e = g_pile_names.emplace_back();
-    std::memcpy(e.name, n.data(), n.size());
-    e.len = static_cast<u32>(n.size()), e.key = ref.key;
+    g_pile_names.emplace_back().set(fd::Deck::pile_ref(n, bytes_of(param)));
     return static_cast<int>(g_pile_names.size() - 1);
   });
 }
 void forget_pile_names() {
-  std::vector<PileEntry>().swap(g_pile_names);
+  std::vector<fd::PileLabel>().swap(g_pile_names);
   std::vector<fd::DealPlan>().swap(g_plans);
 }
 /// Reads a pattern once: `pairs` holds (pile number, count) pairs as bytes (a Uint32Array's);
@@ -266,12 +263,12 @@ u32 deal_hands(CoreDeck& d, u32 seats, u32 per_seat) {
     });
   });
 }
-/// Deals packets given as (pile number, count) pairs at the start of the buffer (as dealPlan in
-/// fairdeck.cpp, reading the pattern first). Here at -Oz: a game that deals one pattern again and
-/// again reads it once (Deck.pattern) and deals it with dealPlan (docs/size.md).
 /// A pattern's packets and its plan, reused from call to call (no allocation per hand).
 std::vector<fd::RefPacket> g_packets;
 fd::DealPlan g_plan;
+/// Deals packets given as (pile number, count) pairs at the start of the buffer (as dealPlan in
+/// fairdeck.cpp, reading the pattern first). Here at -Oz: a game that deals one pattern again and
+/// again reads it once (Deck.pattern) and deals it with dealPlan (docs/size.md).
 u32 deal_pattern(CoreDeck& d, u32 packets) {
   return on(&d, [&](fd::Deck& k) {
     return guard(kFailed, [&] {

@@ -70,18 +70,12 @@ struct CoreWords {
 /// check and no hash (the entry keeps the core's key: fd::PileRef); it keeps the numbers it was
 /// given in a Map and clears both (forgetPileNames) when the table is full. A number is only ever
 /// an index the binding handed out, so TS never holds a stale one.
-struct PileEntry {
-  char name[fd::kMaxPileName];
-  u32 len;
-  std::uint64_t key;
-};
-inline std::vector<PileEntry> g_pile_names;
+inline std::vector<fd::PileLabel> g_pile_names;
 /// Pile number `i` (valid while no name is added: within one call); TypeError for a number the
 /// binding never handed out (never one TypeScript holds).
 inline fd::PileRef pile_numbered(u32 i) {
   if (i >= g_pile_names.size()) throw fd::TypeError("unknown pile number");
-  const PileEntry& e = g_pile_names[i];
-  return {std::string_view(e.name, e.len), e.key};
+  return g_pile_names[i].ref();
 }
 
 /// Dealing patterns read once (Deck.pattern in TypeScript: planPattern in cold.cpp), by number.

@@ -224,7 +224,7 @@ export class Deck implements Iterable<Card> {
     const list = copyIterable(cards, 'cards', 'cards, codes or ids');
     const h = this.#live();
     const ids = resolveIds(list, this.#cards, this.size, () => new Set(this.#pile(manifest().piles.dealt).map((c) => c.id)));
-    this.#input(h, ids.length).set(ids);
+    this.#input(h, ids);
     if (!h.returnCards(ids.length)) throw coreError(this.#c);
   }
 
@@ -276,7 +276,7 @@ export class Deck implements Iterable<Card> {
       return this.#read(h, h.dealPlan(plan));
     }
     const pairs = new DealPattern(packets).pairs(this.#c), h = this.#live();
-    this.#input(h, pairs.length).set(pairs);
+    this.#input(h, pairs);
     return this.#read(h, h.dealPattern(pairs.length / 2));
   }
 
@@ -329,8 +329,7 @@ export class Deck implements Iterable<Card> {
     const h = this.#live();
     const ids = resolveIds(list, this.#cards, this.size, () =>
       new Set(this.#read(h, fromId < 0 ? h.pile(manifest().piles.dealt) : h.pileCards(fromId)).map((c) => c.id)));
-    const buffer = this.#input(h, ids.length);
-    for (let i = 0; i < ids.length; i++) buffer[i] = ids[i];  // a plain loop: set() from an Array takes a slow path
+    this.#input(h, ids);
     if (!h.moveCards(ids.length, toId, fromId)) throw coreError(this.#c);
   }
 
@@ -372,16 +371,19 @@ export class Deck implements Iterable<Card> {
    * (the port's cell 3 is its address: a call may grow it and fail, returning no count to check).
    */
   #buffer(h: CoreDeck, k: number): Uint32Array {
-    const ids = this.#ids;
-    return ids.length >= k && ids.byteOffset === this.#cells(h)[3] ? ids : (this.#ids = h.ids());
+    return this.#holds(h, k) ? this.#ids : (this.#ids = h.ids());
+  }
+  /** Whether the id buffer view is current (not stale: cell 3 is the buffer's address) and holds `k` ids. */
+  #holds(h: CoreDeck, k: number): boolean {
+    return this.#ids.length >= k && this.#ids.byteOffset === this.#cells(h)[3];
   }
 
-  /** The core's id buffer, grown first if it holds fewer than `k` ids: where a call's input ids go. */
-  #input(h: CoreDeck, k: number): Uint32Array {
-    const ids = this.#ids;
-    if (ids.length >= k && ids.byteOffset === this.#cells(h)[3]) return ids;
-    if (!h.reserve(k)) throw coreError(this.#c);
-    return this.#buffer(h, k);
+  /** Puts a call's input `ids` at the start of the core's id buffer, growing it first if needed. */
+  #input(h: CoreDeck, ids: ArrayLike<number>): void {
+    const k = ids.length;
+    if (!this.#holds(h, k) && !h.reserve(k)) throw coreError(this.#c);
+    const buffer = this.#buffer(h, k);
+    for (let i = 0; i < k; i++) buffer[i] = ids[i];  // a plain loop: set() from an Array takes a slow path
   }
 
   /** The `k` cards the core just wrote to its id buffer (k = failed: the core's recorded error). */
@@ -397,9 +399,12 @@ export class Deck implements Iterable<Card> {
 export class DealPattern {
   /** The packets as they were read (frozen copies). */
   readonly packets: readonly Readonly<{ pile: string; count: number }>[];
+  // Module `#module`'s numbers for it, in that module's generation `#generation` of pile numbers:
+  // its (pile number, count) pairs, and its pattern number (−1 until read into the binding).
   #module: DeckModule | undefined;
   #generation = -1;
   #pairs = new Uint32Array(0);
+  #plan = -1;
 
   /** Reads `packets` once (caller code — iterators, getters — runs here, before any deck is touched). */
   constructor(packets: unknown) {
@@ -414,10 +419,6 @@ export class DealPattern {
     this.packets = Object.freeze(out);
   }
 
-  #planModule: DeckModule | undefined;
-  #planGeneration = -1;
-  #plan = -1;
-
   /** True for patterns made here (a brand check: nothing else passes). */
   static is(x: unknown): x is DealPattern {
     return typeof x === 'object' && x !== null && #pairs in x;
@@ -425,10 +426,8 @@ export class DealPattern {
 
   /** Its number among module `m`'s patterns (CoreDeck.dealPlan), read into the binding once per module and per table. */
   plan(m: DeckModule): number {
-    if (this.#planModule !== m || this.#planGeneration !== pileGeneration(m)) {
-      const plan = planPattern(m, () => this.pairs(m));
-      [this.#plan, this.#planModule, this.#planGeneration] = [plan, m, pileGeneration(m)];
-    }
+    // pairs() numbers the piles anew if the tables started again, even within planPattern.
+    if (this.#plan < 0 || this.#module !== m || this.#generation !== pileGeneration(m)) this.#plan = planPattern(m, () => this.pairs(m));
     return this.#plan;
   }
 
@@ -438,7 +437,7 @@ export class DealPattern {
       const p = this.packets, ids = pileIds(m, p.map((x) => x.pile), p.map((_, i) => `packets[${i}].pile`));
       const pairs = new Uint32Array(2 * ids.length);
       for (let i = 0; i < ids.length; i++) (pairs[2 * i] = ids[i]), (pairs[2 * i + 1] = p[i].count);
-      [this.#pairs, this.#module, this.#generation] = [pairs, m, pileGeneration(m)];
+      [this.#pairs, this.#plan, this.#module, this.#generation] = [pairs, -1, m, pileGeneration(m)];
     }
     return this.#pairs;
   }

@@ -226,6 +226,25 @@ struct RefPacket {
   std::uint32_t count = 0;
 };
 
+/// A pile's name held in place (no allocation): its bytes and key, as PileRef has them. The
+/// deck's slots, a DealPlan's piles and the binding's table of pile numbers are each one.
+struct PileLabel {
+  std::uint64_t key = 0;
+  std::uint8_t len = 0;
+  char name[kMaxPileName] = {};
+  std::string_view view() const noexcept { return {name, len}; }
+  PileRef ref() const noexcept { return {view(), key}; }
+  /// Takes the name of `pile` (a checked one: at most kMaxPileName bytes).
+  void set(PileRef pile) noexcept {
+    len = static_cast<std::uint8_t>(std::min(pile.name.size(), kMaxPileName));
+    std::memcpy(name, pile.name.data(), len);
+    key = pile.key;
+  }
+  /// Whether it names `pile`: equal keys, and since a name holds no zero byte, names of the same
+  /// length of at most 8 bytes are equal if their keys are (Deck's name_key); longer ones compare.
+  bool is(PileRef pile) const noexcept { return key == pile.key && len == pile.name.size() && (len <= 8 || view() == pile.name); }
+};
+
 /// A dealing pattern read once (assign()), for a game that deals the same pattern hand after
 /// hand: its distinct piles with their names (copied: a plan holds no views) and keys, the pile
 /// and count of each packet, and the cards it deals. Deck::deal_pattern(plan) then only finds
@@ -241,12 +260,8 @@ public:
 
 private:
   friend class Deck;
-  struct Pile {
-    std::uint64_t key = 0;    ///< name_key(name)
+  struct Pile : PileLabel {
     std::uint64_t count = 0;  ///< cards the pattern deals onto it
-    std::uint32_t len = 0;
-    char name[kMaxPileName] = {};
-    std::string_view view() const noexcept { return {name, len}; }
   };
   std::vector<Pile> piles_;         // in the order the packets first name them
   std::vector<std::uint32_t> pile_of_, count_;  // per packet
@@ -266,8 +281,6 @@ struct NamedPile {
 
 /// A deck of cards. Not copyable by accident: state moves only through save/restore.
 class Deck {
-  friend class DealPlan;  // its names' keys and comparisons are the deck's
-
 public:
   /// A new deck, already shuffled. Throws TypeError/RangeError for bad options.
   Deck(const Composition& comp, Strategy strategy, Rng rng) : comp_(comp), strategy_(strategy), rng_(std::move(rng)) {
@@ -493,8 +506,6 @@ public:
     if (cut_) recalled_ += sorted.size();
   }
 
-  /// For each id of the sorted list `ids`: 0 undealt (or unknown), 1 returned, 2 dealt (in any
-  /// pile).
   /// Where `c` is or would go in `sorted` (std::lower_bound's index); for a few ids a count
   /// without branches, as a binary search mispredicts on them.
   static std::size_t rank_of(std::span<const std::uint32_t> sorted, std::uint32_t c) noexcept {
@@ -509,6 +520,8 @@ public:
     return r < sorted.size() && sorted[r] == c;
   }
 
+  /// For each id of the sorted list `ids`: 0 undealt (or unknown), 1 returned, 2 dealt (in any
+  /// pile).
   std::vector<std::uint8_t> piles_of(const std::vector<std::uint32_t>& ids) const {
     std::vector<std::uint8_t> where(ids.size());
     piles_of(ids, where.data());
@@ -570,11 +583,11 @@ public:
       std::sort(in_piles.begin(), in_piles.end());
       if (!named.empty()) use_piles(), reserve_named(in_piles.size());
       drop_named();
-    }
-    for (std::size_t i = 0; kPiles && i < named.size() && i < kMaxPiles; ++i) {
-      const auto s = static_cast<std::uint8_t>(i);
-      name_slot(s, named[i].first);
-      for (std::uint32_t c : named[i].second) place(c, s);
+      for (std::size_t i = 0; i < named.size() && i < kMaxPiles; ++i) {
+        const auto s = static_cast<std::uint8_t>(i);
+        name_slot(s, named[i].first);
+        for (std::uint32_t c : named[i].second) place(c, s);
+      }
     }
     u_ = static_cast<std::uint32_t>(undealt.size());
     r_ = static_cast<std::uint32_t>(returned.size());
@@ -636,7 +649,6 @@ public:
   /// the order they got their first card (a pile that empties and fills again goes last).
   std::vector<std::string> pile_names() const {
     settle();
-    if (!kPiles) return dealt_count() ? std::vector<std::string>{std::string(kDefaultPile)} : std::vector<std::string>{};
     std::uint8_t order[kMaxPiles];
     const std::uint32_t k = ordered_slots(order);
     std::vector<std::string> v;
@@ -774,8 +786,8 @@ public:
     return out;
   }
   /// The same, writing the ids to `out` (which holds at least the packets' counts added up);
-  /// returns how many. Allocates nothing for a pattern of at most kMaxPiles distinct piles and
-  /// 128 packets, once the deck's piles have dealt as many cards before.
+  /// returns how many. Reads the packets into a DealPlan each time: a pattern dealt again and
+  /// again is read once (deal_pattern(plan)).
   std::uint32_t deal_pattern(std::span<const Packet> packets, std::uint32_t* out) {
     detail::SmallBuffer<RefPacket, 128> refs(packets.size());
     for (std::size_t i = 0; i < packets.size(); ++i) {
@@ -810,7 +822,7 @@ public:
       if (slot[t] != kNoSlot) open_slot(slot[t], static_cast<std::uint32_t>(plan.piles_[t].count));
     std::uint32_t* cards = ncard_.data() + named_n_;  // locals: the stores below alias nothing then
     std::uint8_t* in = nslot_.data() + named_n_;
-    if (!plan.card_pile_.empty() || k == 0) {
+    if (!plan.card_pile_.empty()) {
       const std::uint8_t* const pile = plan.card_pile_.data();
       for (std::uint32_t j = 0; j < k; ++j) {
         const std::uint8_t s = slot[pile[j]];
@@ -901,7 +913,7 @@ public:
       std::uint32_t* const first = cards_.data() + u_ + r_;
       std::uint32_t* keep = cards_.data() + n_;
       for (std::uint32_t* p = keep; p-- != first;)
-        if (!std::binary_search(sorted.begin(), sorted.end(), *p)) *--keep = *p;
+        if (!holds(sorted, *p)) *--keep = *p;
       std::copy(ids.rbegin(), ids.rend(), first);
     }
     if (out_of_piles) remove_named(sorted, to_at, first_hit);
@@ -941,7 +953,7 @@ private:
   /// A pile name's key: its bytes, the first lowest, if it has at most 8, else its last 8 (names
   /// of piles dealt together, "hand:0" … "hand:9", differ there): unequal keys, unequal names,
   /// without a memcmp; and since a name holds no zero byte, names of the same length, at most 8
-  /// bytes, are equal if their keys are (same_name). Never 0 for a pile name.
+  /// bytes, are equal if their keys are (PileLabel::is). Never 0 for a pile name.
   static std::uint64_t name_key(std::string_view name) noexcept {
     const char* p = name.data();
     const std::size_t n = name.size();
@@ -975,23 +987,15 @@ private:
   }
   /// A bucket of 64 for a name's key.
   static std::size_t bucket(std::uint64_t key) noexcept { return static_cast<std::size_t>((key * 0x9e3779b97f4a7c15ULL) >> 58); }
-  /// Whether pile names with keys `ka` and `kb` are equal.
-  static bool same_name(std::uint64_t ka, std::string_view a, std::uint64_t kb, std::string_view b) noexcept {
-    return ka == kb && a.size() == b.size() && (a.size() <= 8 || a == b);
-  }
 
   /// kNoSlot: the default pile, where a slot number is expected.
   static constexpr std::uint8_t kNoSlot = 0xff;
   /// A pile besides the default one, as a Deck holds it: a slot of slots_, its name kept while
   /// it is free (a game deals the same piles hand after hand). Its cards are the entries of
   /// ncard_ whose nslot_ is its number, in the order they arrived.
-  struct Slot {
-    std::uint64_t key = 0;    ///< name_key(name)
+  struct Slot : PileLabel {
     std::uint64_t first = 0;  ///< stamp_ when it got its first card (pile_names() order)
     std::uint32_t count = 0;  ///< cards it holds; 0 while free
-    std::uint8_t len = 0;
-    char name[kMaxPileName] = {};
-    std::string_view view() const noexcept { return {name, len}; }
   };
 
   /// Cards in the named piles.
@@ -1015,9 +1019,7 @@ private:
   /// Names free slot `s` (no allocation).
   void name_slot(std::uint8_t s, std::string_view name) noexcept {
     Slot& slot = slots_[s];
-    slot.len = static_cast<std::uint8_t>(std::min(name.size(), kMaxPileName));
-    std::memcpy(slot.name, name.data(), slot.len);
-    slot.key = name_key(name);
+    slot.set({name, name_key(name)});
     hint_[bucket(slot.key)] = static_cast<std::uint8_t>(s + 1);
   }
   /// Puts dealt `card` onto the pile in slot `s` (reserve_named() first): it arrives last; a
@@ -1034,12 +1036,10 @@ private:
   int find_slot(std::string_view name) const noexcept { return find_slot(name, name_key(name)); }
   int find_slot(std::string_view name, std::uint64_t key) const noexcept {
     const int h = hint_[bucket(key)] - 1;  // hint_: that slot holds the pile if any does
-    if (h >= 0 && same_name(slots_[static_cast<std::size_t>(h)].key, slots_[static_cast<std::size_t>(h)].view(), key, name))
-      return (active_ >> h) & 1 ? h : -1;
+    if (h >= 0 && slots_[static_cast<std::size_t>(h)].is({name, key})) return (active_ >> h) & 1 ? h : -1;
     for (std::uint64_t m = active_; m; m &= m - 1) {
       const int s = std::countr_zero(m);
-      const Slot& slot = slots_[static_cast<std::size_t>(s)];
-      if (same_name(slot.key, slot.view(), key, name)) return s;
+      if (slots_[static_cast<std::size_t>(s)].is({name, key})) return s;
     }
     return -1;
   }
@@ -1055,7 +1055,7 @@ private:
     if (name.size() == kDefaultPile.size() && key == name_key(kDefaultPile)) return kNoSlot;
     use_piles();
     const int h = hint_[bucket(key)] - 1;  // that slot holds the pile if any does (find_slot)
-    bool named = h >= 0 && same_name(slots_[static_cast<std::size_t>(h)].key, slots_[static_cast<std::size_t>(h)].view(), key, name);
+    bool named = h >= 0 && slots_[static_cast<std::size_t>(h)].is({name, key});
     if (named && ((active_ >> h) & 1)) return static_cast<std::uint8_t>(h);
     if (!named) {
       const int at = find_slot(name, key);
@@ -1099,9 +1099,9 @@ private:
       if (nslot_[i] == s) v.push_back(ncard_[i]);
     return v;
   }
-  /// Takes the cards of `sorted` out of the named piles (their other cards keep their order);
-  /// a pile left with no cards holds none any more, except slot `keep` (move_cards onto it).
-  /// Takes the cards in `sorted` out of the named piles; none lies before entry `from` of the list.
+  /// Takes the cards of `sorted` out of the named piles (their other cards keep their order;
+  /// none of them lies before entry `from` of the list); a pile left with no cards holds none any
+  /// more, except slot `keep` (move_cards onto it).
   void remove_named(std::span<const std::uint32_t> sorted, int keep, std::size_t from = 0) noexcept {
     std::size_t w = from;
     for (std::size_t i = from; i < named_n_; ++i) {
@@ -1396,22 +1396,18 @@ private:
 // For size: run once per pattern (Deck.pattern), or per ad-hoc call, and no loop of it is hot.
 FAIRDECK_MINSIZE inline void DealPlan::assign(std::span<const RefPacket> packets) {
   piles_.clear(), opens_.clear(), card_pile_.clear(), pile_of_.resize(packets.size()), count_.resize(packets.size()), total_ = 0;
-  std::uint16_t table[256] = {};  // by Deck::bucket(key) (top 8 bits): 1 + the pile, for the first 128 piles
+  std::uint16_t table[256] = {};  // by the key's hash (its top 8 bits): 1 + the pile, for the first 128 piles
   for (std::size_t i = 0; i < packets.size(); ++i) {
-    const std::string_view name = packets[i].pile.name;
-    const std::uint64_t key = packets[i].pile.key;
-    const auto same = [&](const Pile& p) { return Deck::same_name(p.key, p.view(), key, name); };
-    std::size_t b = static_cast<std::size_t>((key * 0x9e3779b97f4a7c15ULL) >> 56), at = 0;
-    for (; table[b] && !same(piles_[table[b] - 1u]); b = (b + 1) & 255) {}
+    const PileRef pile = packets[i].pile;
+    std::size_t b = static_cast<std::size_t>((pile.key * 0x9e3779b97f4a7c15ULL) >> 56), at = 0;
+    for (; table[b] && !piles_[table[b] - 1u].is(pile); b = (b + 1) & 255) {}
     if (table[b]) {
       at = table[b] - 1u;
     } else {
       at = piles_.size() > 128 ? 128 : piles_.size();  // past the first 128 piles: a plain search
-      while (at < piles_.size() && !same(piles_[at])) ++at;
+      while (at < piles_.size() && !piles_[at].is(pile)) ++at;
       if (at == piles_.size()) {
-        Pile& p = piles_.emplace_back();
-        p.key = key, p.len = static_cast<std::uint32_t>(std::min(name.size(), kMaxPileName));
-        std::memcpy(p.name, name.data(), p.len);
+        piles_.emplace_back().set(pile);
         if (at < 128) table[b] = static_cast<std::uint16_t>(at + 1);
       }
     }

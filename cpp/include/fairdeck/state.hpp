@@ -196,6 +196,10 @@ inline StateFields read_state(std::string_view text) {
   return f;
 }
 
+/// A build without named piles (kPiles false) refuses a state that holds some, with this message.
+inline constexpr const char* kNoPilesInBuild =
+    "state.piles holds named piles, and this build of fairdeck has none (FAIRDECK_PILES=0)";
+
 /// Rebuilds a deck from a state's fields. Validates everything first (throws TypeError or
 /// RangeError naming the field). `entropy` keys a state saved without its secret.
 inline std::unique_ptr<Deck> restore_fields(const StateFields& f, const std::optional<Bytes32>& entropy) {
@@ -207,7 +211,7 @@ inline std::unique_ptr<Deck> restore_fields(const StateFields& f, const std::opt
   const Strategy strategy = parse_strategy(f.strategy);
   Rng::check_name(f.rng);
   const std::vector<std::uint32_t>&undealt = f.undealt, &returned = f.returned, &dealt = f.dealt, &dice = f.dice;
-  if (!kPiles && !f.piles.empty()) throw TypeError("state.piles holds named piles, and this build of fairdeck has none (FAIRDECK_PILES=0)");
+  if (!kPiles && !f.piles.empty()) throw TypeError(kNoPilesInBuild);
   static const NamedPileList none;
   const NamedPileList& piles = kPiles ? f.piles : none;  // a build without piles compiles their checks out
   if (piles.size() > kMaxPiles)
