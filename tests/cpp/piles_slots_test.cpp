@@ -139,6 +139,28 @@ TEST_P(PileSlots, TheLimitCountsPilesHoldingCardsAsSlotsFreeUp) {
   EXPECT_EQ(d->pile_names(), std::vector<std::string>{"p7"});
 }
 
+TEST_P(PileSlots, APatternOfFreedAndNewPilesGivesEachItsOwnSlot) {
+  // After a shuffle "a" and "b" are free but keep their slots (0 and 1): a pattern that reuses
+  // them, then names two new piles, must put the new ones in other slots — the free slots it
+  // took count as taken for the rest of the deal.
+  auto d = seeded(GetParam(), 17);
+  d->deal_pattern(std::vector<Packet>{{"a", 1}, {"b", 1}});
+  d->shuffle();
+  const std::vector<Packet> pattern = {{"b", 2}, {"a", 1}, {"new-1", 3}, {"new-2", 1}, {"a", 1}};
+  for (int hand = 0; hand < 3; ++hand) {
+    const auto dealt = d->deal_pattern(pattern);
+    ASSERT_EQ(dealt.size(), 8u);
+    EXPECT_EQ(d->pile_cards("b"), (std::vector<std::uint32_t>{dealt[0], dealt[1]}));
+    EXPECT_EQ(d->pile_cards("a"), (std::vector<std::uint32_t>{dealt[2], dealt[7]}));
+    EXPECT_EQ(d->pile_cards("new-1"), (std::vector<std::uint32_t>{dealt[3], dealt[4], dealt[5]}));
+    EXPECT_EQ(d->pile_cards("new-2"), (std::vector<std::uint32_t>{dealt[6]}));
+    EXPECT_EQ(d->pile_names(), (std::vector<std::string>{"b", "a", "new-1", "new-2"}));
+    auto back = restore_state(state(*d), std::nullopt);
+    EXPECT_EQ(state(*back), state(*d));
+    d->shuffle();
+  }
+}
+
 TEST_P(PileSlots, PatternsBeyondTheStackBuffersDealTheSame) {
   auto a = seeded(GetParam(), 11, 2000), b = seeded(GetParam(), 11, 2000);
   std::vector<Packet> pattern;  // 300 packets, 200 distinct piles, most of them dealt nothing

@@ -262,6 +262,7 @@ private:
   friend class Deck;
   struct Pile : PileLabel {
     std::uint64_t count = 0;  ///< cards the pattern deals onto it
+    bool is_default = false;  ///< the default pile (kDefaultPile)
   };
   std::vector<Pile> piles_;         // in the order the packets first name them
   std::vector<std::uint32_t> pile_of_, count_;  // per packet
@@ -713,7 +714,7 @@ public:
     if (n > remaining()) throw RangeError(cat("n must be at most the ", remaining(), " cards remaining, got ", n));
     settle();
     Pending pending;
-    const std::uint8_t s = n ? target_slot(pile.name, pile.key, pending) : kNoSlot;
+    const std::uint8_t s = n ? known_slot(pile, pending) : kNoSlot;
     if (s != kNoSlot) reserve_named(n);
     deal(n, out);  // settles, prepares (may throw, before any change), deals
     if (s != kNoSlot && n) {
@@ -812,14 +813,26 @@ public:
     std::uint64_t named = 0;
     for (std::size_t t = 0; t < piles; ++t) {
       const DealPlan::Pile& p = plan.piles_[t];
-      slot[t] = p.count == 0 ? kNoSlot : target_slot(p.view(), p.key, pending);
+      slot[t] = p.count == 0 || p.is_default ? kNoSlot : known_slot(p.ref(), pending);
       if (slot[t] != kNoSlot) named += p.count;
     }
     if (named) reserve_named(named);
     const auto k = static_cast<std::uint32_t>(plan.total_);
     deal(k, out);  // settles, prepares (may throw, before any change), deals
-    for (const std::uint32_t t : plan.opens_)  // each pile once, in the order its first card comes
-      if (slot[t] != kNoSlot) open_slot(slot[t], static_cast<std::uint32_t>(plan.piles_[t].count));
+    {
+      // Each pile once, in the order its first card comes (open_slot(), with active_ and stamp_
+      // in locals: a slot's `first` is a uint64 too, so through `this` each store would reload them).
+      std::uint64_t active = active_, stamp = stamp_;
+      for (const std::uint32_t t : plan.opens_) {
+        const std::uint8_t s = slot[t];
+        if (s == kNoSlot) continue;
+        Slot& open = slots_[s];
+        const std::uint64_t b = std::uint64_t{1} << s;
+        if (!(active & b)) open.first = stamp++, active |= b;
+        open.count += static_cast<std::uint32_t>(plan.piles_[t].count);
+      }
+      active_ = active, stamp_ = stamp;
+    }
     std::uint32_t* cards = ncard_.data() + named_n_;  // locals: the stores below alias nothing then
     std::uint8_t* in = nslot_.data() + named_n_;
     if (!plan.card_pile_.empty()) {
@@ -1048,8 +1061,7 @@ private:
   /// new piles of this deal), named now and added to it. Throws RangeError if that would be one
   /// pile more than kMaxPiles, having changed nothing observable.
   struct Pending {
-    std::uint64_t slots = 0;  // the deal's new piles
-    int held = -1;            // piles holding cards or new, once counted
+    std::uint64_t slots = 0;  // the deal's new piles (free slots until it deals: never in active_)
   };
   std::uint8_t target_slot(std::string_view name, std::uint64_t key, Pending& pending) {
     if (name.size() == kDefaultPile.size() && key == name_key(kDefaultPile)) return kNoSlot;
@@ -1061,16 +1073,25 @@ private:
       const int at = find_slot(name, key);
       if (at >= 0) return static_cast<std::uint8_t>(at);
     }
-    if (pending.held < 0) pending.held = std::popcount(active_);
-    if (static_cast<std::uint32_t>(pending.held) >= kMaxPiles) throw RangeError(too_many_piles(name));
+    // The piles holding cards and the deal's new ones (disjoint): all kMaxPiles slots taken.
+    if (static_cast<std::uint32_t>(std::popcount(active_ | pending.slots)) >= kMaxPiles) throw RangeError(too_many_piles(name));
     auto s = static_cast<std::uint8_t>(h);  // a free slot that last held this pile: named already
     if (!named || ((pending.slots >> h) & 1)) {
       s = static_cast<std::uint8_t>(std::countr_one(active_ | pending.slots));
       name_slot(s, name);
     }
     pending.slots |= std::uint64_t{1} << s;
-    ++pending.held;
     return s;
+  }
+  /// target_slot() for a pile a game deals to hand after hand, without a call: the slot its
+  /// hint names, if that slot is named so and not already one of this deal's new piles (then
+  /// target_slot() would return it too: held, or free and named so — a free slot means fewer
+  /// than kMaxPiles are taken, so it cannot throw); else target_slot() itself.
+  [[gnu::always_inline]] std::uint8_t known_slot(PileRef pile, Pending& pending) {
+    const int h = hint_[bucket(pile.key)] - 1;
+    if (h < 0 || !slots_[static_cast<std::size_t>(h)].is(pile) || ((pending.slots >> h) & 1)) return target_slot(pile.name, pile.key, pending);
+    pending.slots |= (~active_ >> h & 1) << h;  // free: one of the deal's new piles
+    return static_cast<std::uint8_t>(h);
   }
   /// Before a deal puts `count` cards into slot `s`, one after another (then each card is two
   /// stores, into ncard_ and nslot_): slot s holds them.
@@ -1187,6 +1208,19 @@ private:
   /// lays the array out this way) goes on exactly like the original.
   [[gnu::noinline]] void canonicalize() {
     if (strategy_ == Strategy::bitmap || !any_named()) return;
+    if (n_ <= 64) {  // a game's deck: the marks in a register; the named part is their bits in order
+      std::uint64_t m = 0;
+      for (std::uint32_t i = 0; i < named_n_; ++i) m |= std::uint64_t{1} << ncard_[i];
+      std::uint32_t* w = cards_.data() + u_ + r_;
+      if (n_ - u_ - r_ != named_n_)  // default-pile cards too (else every dealt card is named)
+        for (std::uint32_t *p = w, *const end = cards_.data() + n_; p != end; ++p) {
+          const std::uint32_t c = *p;
+          *w = c;
+          w += static_cast<std::uint32_t>(((m >> c) & 1) ^ 1);
+        }
+      for (; m; m &= m - 1) *w++ = static_cast<std::uint32_t>(std::countr_zero(m));
+      return;
+    }
     mark_named();
     std::uint32_t* w = cards_.data() + u_ + r_;
     std::uint32_t* const end = cards_.data() + n_;
@@ -1408,6 +1442,7 @@ FAIRDECK_MINSIZE inline void DealPlan::assign(std::span<const RefPacket> packets
       while (at < piles_.size() && !piles_[at].is(pile)) ++at;
       if (at == piles_.size()) {
         piles_.emplace_back().set(pile);
+        piles_.back().is_default = pile.name == kDefaultPile;
         if (at < 128) table[b] = static_cast<std::uint16_t>(at + 1);
       }
     }
