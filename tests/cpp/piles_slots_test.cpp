@@ -161,6 +161,38 @@ TEST_P(PileSlots, APatternOfFreedAndNewPilesGivesEachItsOwnSlot) {
   }
 }
 
+TEST_P(PileSlots, APlanDealtAgainFindsItsPilesAfterSlotsAreRenamedOrOnAnotherDeck) {
+  // A plan keeps the slots a deck found for its piles (DealPlan's cache): it must find them anew
+  // once a slot has been named since, and must not use one deck's slots on another.
+  auto a = seeded(GetParam(), 19), b = seeded(GetParam(), 19);
+  const std::vector<RefPacket> packets = {{Deck::pile_ref("p"), 2}, {Deck::pile_ref("q"), 1}};
+  const DealPlan plan(packets);
+  std::uint32_t out[8];
+  ASSERT_EQ(a->deal_pattern(plan, out), 3u);
+  a->shuffle();                       // p and q free, their slots (0, 1) still named so
+  const auto r = a->deal_to("r", 1);  // the lowest free slot: p's, named "r" now
+  ASSERT_EQ(a->deal_pattern(plan, out), 3u);
+  EXPECT_EQ(a->pile_cards("r"), r);
+  EXPECT_EQ(a->pile_cards("p"), (std::vector<std::uint32_t>{out[0], out[1]}));
+  EXPECT_EQ(a->pile_cards("q"), (std::vector<std::uint32_t>{out[2]}));
+  // b names as many slots as a has by then (5: p, q, r, then p and q again in slots 1 and 2),
+  // in another layout: x, y, z, p, q.
+  const auto x = b->deal_to("x", 1), y = b->deal_to("y", 1), z = b->deal_to("z", 1);
+  ASSERT_EQ(b->deal_pattern(plan, out), 3u);
+  EXPECT_EQ(b->pile_cards("x"), x);
+  EXPECT_EQ(b->pile_cards("y"), y);
+  EXPECT_EQ(b->pile_cards("z"), z);
+  EXPECT_EQ(b->pile_cards("p"), (std::vector<std::uint32_t>{out[0], out[1]}));
+  EXPECT_EQ(b->pile_cards("q"), (std::vector<std::uint32_t>{out[2]}));
+  ASSERT_EQ(a->deal_pattern(plan, out), 3u);  // back on a: p and q hold cards, and get these too
+  EXPECT_EQ(a->pile_cards("p").size(), 4u);
+  EXPECT_EQ(a->pile_cards("p").back(), out[1]);
+  EXPECT_EQ(a->pile_cards("q").size(), 2u);
+  EXPECT_EQ(a->pile_cards("q").back(), out[2]);
+  EXPECT_EQ(a->pile_cards("r"), r);
+  for (const Deck* d : {a.get(), b.get()}) EXPECT_EQ(state(*restore_state(state(*d), std::nullopt)), state(*d));
+}
+
 TEST_P(PileSlots, PatternsBeyondTheStackBuffersDealTheSame) {
   auto a = seeded(GetParam(), 11, 2000), b = seeded(GetParam(), 11, 2000);
   std::vector<Packet> pattern;  // 300 packets, 200 distinct piles, most of them dealt nothing

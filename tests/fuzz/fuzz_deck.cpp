@@ -34,6 +34,7 @@
 // of up to 64 cards; at the end of the input every deck's full partition and each twin's whole
 // state; every deal's cards at once.
 #include <algorithm>
+#include <array>
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -336,6 +337,11 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   Model m(n);
   check_full(*d, m);
   std::vector<std::uint32_t> out;
+  struct Kept {
+    std::vector<fd::Packet> packets;
+    std::array<fd::DealPlan, 3> plans;  // one per deck of `all`
+  };
+  std::vector<Kept> kept;  // valid patterns dealt before (case 18)
 
   const int max_steps = n > 300 ? kMaxLargeSteps : kMaxSteps;
   for (int step = 0; step < max_steps && in.remaining_bytes() > 0; ++step) {
@@ -529,22 +535,42 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         model_piles(m, ids[0], total, [&](std::uint64_t i) -> const std::string& { return hands[i % seats]; });
         break;
       }
-      case 18: {  // deal_pattern, valid or not
-        std::vector<fd::Packet> packets(in.ConsumeIntegralInRange<std::size_t>(0, 6));
+      case 18: {  // deal_pattern, valid or not; or a pattern dealt before, again through its plans
+        // A kept pattern is read once into a plan per deck (as Deck.pattern does), and a plan keeps
+        // the slots its deck found for its piles: dealing it again takes that cached path, across
+        // shuffles, renamed slots and restored decks (a restored deck is a new one).
+        const bool again = !kept.empty() && in.ConsumeBool();
+        Kept* const k = again ? &kept[in.ConsumeIntegralInRange<std::size_t>(0, kept.size() - 1)] : nullptr;
+        std::vector<fd::Packet> packets = k ? k->packets : std::vector<fd::Packet>(in.ConsumeIntegralInRange<std::size_t>(0, 6));
         std::uint64_t total = 0;
         Expect e = Expect::ok;
         std::vector<std::string> targets;
         for (fd::Packet& pk : packets) {
-          pk.pile = pile_name(in);
-          pk.count = in.ConsumeIntegralInRange<std::uint32_t>(0, in.ConsumeBool() ? 4 : 40);
+          if (!k) pk.pile = pile_name(in), pk.count = in.ConsumeIntegralInRange<std::uint32_t>(0, in.ConsumeBool() ? 4 : 40);
           total += pk.count;
           if (!valid_name(pk.pile) && e == Expect::ok) e = Expect::type;
           if (pk.count) targets.push_back(pk.pile);
         }
+        if (!k && e == Expect::ok && kept.size() < 4) {
+          Kept fresh{packets, {}};
+          std::vector<fd::RefPacket> refs;
+          for (const fd::Packet& pk : fresh.packets) refs.push_back({fd::Deck::pile_ref(pk.pile), pk.count});
+          for (fd::DealPlan& plan : fresh.plans) plan.assign(refs);
+          kept.push_back(std::move(fresh));
+        }
         if (e == Expect::ok) e = total > d->remaining() ? Expect::range : pile_limit(m, targets);
         std::vector<std::uint32_t> ids[3];
-        for (int i = 0; i < 3; ++i)
-          if (all[i]) run(*all[i], e, [&](fd::Deck& y) { ids[i] = y.deal_pattern(packets); }, i == 0);
+        for (int i = 0; i < 3; ++i) {
+          if (!all[i]) continue;
+          if (!k) {
+            run(*all[i], e, [&](fd::Deck& y) { ids[i] = y.deal_pattern(packets); }, i == 0);
+            continue;
+          }
+          run(*all[i], e, [&](fd::Deck& y) {
+            ids[i].assign(total <= y.remaining() ? total : 0, 0);
+            CHECK(y.deal_pattern(k->plans[static_cast<std::size_t>(i)], ids[i].data()) == total);
+          }, i == 0);
+        }
         if (e != Expect::ok) break;
         CHECK((!w || ids[0] == ids[1]) && (!t || ids[0] == ids[2]));
         std::size_t packet = 0;

@@ -51,6 +51,7 @@
 // throw EntropyError; it is the first thing the operation does, so then nothing has changed.
 #pragma once
 #include <algorithm>
+#include <atomic>
 #include <bit>
 #include <cmath>
 #include <cstddef>
@@ -269,6 +270,13 @@ private:
   std::vector<std::uint32_t> opens_;  // the piles dealt to, in the order they get their first card
   std::vector<std::uint8_t> card_pile_;  // per card dealt: its pile (an index of piles_), while there are at most 256
   std::uint64_t total_ = 0;
+  /// The slots the last deck that dealt this plan found for its piles (Deck::deal_pattern): valid
+  /// for that deck (its serial) while it has named no slot since (its naming count).
+  struct SlotCache {
+    std::uint64_t deck = 0, names = 0;  // deck 0: none (serials start at 1)
+    std::vector<std::uint8_t> slot;     // per pile of piles_
+  };
+  mutable SlotCache cache_;
 };
 
 /// Piles as a state holds them: each name with its cards in the order they arrived.
@@ -810,13 +818,22 @@ public:
     const std::size_t piles = plan.piles_.size();
     detail::SmallBuffer<std::uint8_t, kMaxPiles> slot(piles);
     Pending pending;
-    std::uint64_t named = 0;
-    for (std::size_t t = 0; t < piles; ++t) {
-      const DealPlan::Pile& p = plan.piles_[t];
-      slot[t] = p.count == 0 || p.is_default ? kNoSlot : known_slot(p.ref(), pending);
-      if (slot[t] != kNoSlot) named += p.count;
+    // The slots this deck found for the plan's piles last time, if it has named no slot since:
+    // then each pile's hint still names that slot (the cache is kept only then, below), so
+    // known_slot() would find them again (and, each slot named so, none can throw).
+    const bool cached = plan.cache_.deck == serial_ && plan.cache_.names == names_;
+    if (cached) {
+      std::copy_n(plan.cache_.slot.data(), piles, slot.data());
+      reserve_named(plan.total_);
+    } else {
+      std::uint64_t named = 0;
+      for (std::size_t t = 0; t < piles; ++t) {
+        const DealPlan::Pile& p = plan.piles_[t];
+        slot[t] = p.count == 0 || p.is_default ? kNoSlot : known_slot(p.ref(), pending);
+        if (slot[t] != kNoSlot) named += p.count;
+      }
+      if (named) reserve_named(named);
     }
-    if (named) reserve_named(named);
     const auto k = static_cast<std::uint32_t>(plan.total_);
     deal(k, out);  // settles, prepares (may throw, before any change), deals
     {
@@ -852,7 +869,22 @@ public:
       }
     }
     named_n_ = static_cast<std::uint32_t>(cards - ncard_.data());
+    if (!cached) keep_slots(plan, slot.data());
     return k;
+  }
+  /// Keeps `slot` (the slots of `plan`'s piles) in the plan's cache for this deck, if each was
+  /// found by its pile's hint: those stay the slots known_slot() finds until a slot is named.
+  void keep_slots(const DealPlan& plan, const std::uint8_t* slot) const {
+    const std::size_t piles = plan.piles_.size();
+    for (std::size_t t = 0; t < piles; ++t)
+      if (slot[t] != kNoSlot && hint_[bucket(plan.piles_[t].key)] != slot[t] + 1) return;
+    plan.cache_.slot.assign(slot, slot + piles);
+    plan.cache_.deck = serial_, plan.cache_.names = names_;
+  }
+  /// A number no other deck made in this process has (from 1).
+  static std::uint64_t next_serial() noexcept {
+    static std::atomic<std::uint64_t> last{0};
+    return ++last;
   }
 
   /// Moves dealt cards onto pile `to`, where they arrive in the order given (to the default pile
@@ -1031,6 +1063,7 @@ private:
   }
   /// Names free slot `s` (no allocation).
   void name_slot(std::uint8_t s, std::string_view name) noexcept {
+    ++names_;
     Slot& slot = slots_[s];
     slot.set({name, name_key(name)});
     hint_[bucket(slot.key)] = static_cast<std::uint8_t>(s + 1);
@@ -1417,6 +1450,8 @@ private:
   std::uint8_t hint_[64] = {};                  // by bucket(key): 1 + the slot last named so (find_slot)
   std::uint64_t active_ = 0;                    // bit s: slot s holds cards
   std::uint64_t stamp_ = 0;                     // the next Slot::first
+  std::uint64_t names_ = 0;                     // name_slot() calls so far (a DealPlan's slot cache)
+  std::uint64_t serial_ = next_serial();        // this deck among all made in the process (the same)
   std::vector<std::uint32_t> ncard_;            // [0, named_n_): the named piles' cards, in the order they arrived
   std::vector<std::uint8_t> nslot_;             // [0, named_n_): the slot holding each
   std::uint32_t named_n_ = 0;                   // cards in the named piles
@@ -1429,6 +1464,7 @@ private:
 
 // For size: run once per pattern (Deck.pattern), or per ad-hoc call, and no loop of it is hot.
 FAIRDECK_MINSIZE inline void DealPlan::assign(std::span<const RefPacket> packets) {
+  cache_.deck = 0;
   piles_.clear(), opens_.clear(), card_pile_.clear(), pile_of_.resize(packets.size()), count_.resize(packets.size()), total_ = 0;
   std::uint16_t table[256] = {};  // by the key's hash (its top 8 bits): 1 + the pile, for the first 128 piles
   for (std::size_t i = 0; i < packets.size(); ++i) {
