@@ -54,6 +54,30 @@ for (const strategy of ['eager', 'lazy']) {
   });
 }
 
+// The floor under the Hold'em guard, measured in the same run: the hand's draws with no piles at
+// all (a lazy deck's shuffle() + deal(26): the same 26 Fisher–Yates steps, two calls into WASM,
+// a result of 26 Cards), and the JavaScript part alone — a new array of the same 26 Card objects,
+// looked up by id from a typed array as Deck does, then read. Not guarded: they show what any
+// hand that returns Card[] pays before its piles (docs/games.md, "Speed").
+{
+  const plain = new Deck({ strategy: 'lazy' });
+  contenders.push({
+    name: 'floor: shuffle() + deal(26), no piles (lazy)', group: 'holdem', note: 'floor',
+    fn: () => consume(read(plain.shuffle().deal(26), 26)),
+  });
+  const byId = [...plain.shuffle().deal(52)].sort((a, b) => a.id - b.id);
+  const ids = new Uint32Array(plain.shuffle().deal(26).map((c) => c.id));
+  const cardsOf = (k) => {
+    const out = new Array(k);
+    for (let i = 0; i < k; i++) out[i] = byId[ids[i]];
+    return out;
+  };
+  contenders.push({
+    name: 'floor: a new array of 26 Cards from ids, read (JavaScript only)', group: 'holdem', note: 'floor',
+    fn: () => consume(read(cardsOf(26), 26)),
+  });
+}
+
 const round = Deck.pattern([{ pile: 'player', count: 1 }, { pile: 'dealer', count: 1 }, { pile: 'player', count: 1 },
   { pile: 'dealer', count: 1 }, { pile: 'player', count: 1 }, { pile: 'dealer', count: 1 }]);
 contenders.push({ name: 'd3-array shuffle 312, read 6', peer: true, group: 'blackjack', fn: () => consume(read(d3.shuffle(cards312.slice()), 6)) });
