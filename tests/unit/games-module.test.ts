@@ -1,14 +1,15 @@
 /**
  * The two builds of the deck module (docs/size.md): 'fairdeck' loads fairdeck.wasm, which has no
- * named piles, and 'fairdeck/games' loads games.wasm, the same deck with them. Here, from the
- * plain entry: every pile operation fails with one Error that names the entry to use, changing
- * nothing; what both builds share (dealing, the cut card, states without piles) works; a state
- * that holds piles is refused with a TypeError naming the field. Then importing 'fairdeck/games'
- * after init() makes the next init() load the games module: new decks deal to piles, decks made
- * before keep their module.
+ * named piles, and its Deck has no pile operations; 'fairdeck/games' loads games.wasm, the same
+ * deck with them, and exports a Deck that adds them. Here, from the plain entry: every pile
+ * operation fails with one Error that names the entry to use, changing nothing; what both builds
+ * share (dealing, the cut card, states without piles) works; a state that holds piles is refused
+ * with a TypeError naming the field. Then importing 'fairdeck/games' after init() makes the next
+ * init() load the games module: its Deck deals to piles, decks made before keep their module.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Deck, init, type DeckState } from 'fairdeck';
+import type { Deck as GamesDeck } from 'fairdeck/games';  // a type only: the entry is imported late, below
 
 beforeAll(() => init());
 
@@ -17,7 +18,8 @@ const needsGames = /named piles .* live in the games module: take init and Deck 
 
 describe("the deck module without piles ('fairdeck')", () => {
   it('refuses every pile operation with an Error naming fairdeck/games, and changes nothing', () => {
-    const deck = new Deck({ seed: 9 });
+    const plain = new Deck({ seed: 9 });
+    const deck = plain as unknown as GamesDeck;  // what plain JavaScript may call: TypeScript knows it has no such methods
     deck.deal(3);
     const before = snapshot(deck);
     const calls: [string, () => unknown][] = [
@@ -25,7 +27,7 @@ describe("the deck module without piles ('fairdeck')", () => {
       ['burn', () => deck.burn()],
       ['dealTo', () => deck.dealTo('board', 3)],
       ['dealPattern', () => deck.dealPattern([{ pile: 'a', count: 1 }])],
-      ['Deck.pattern', () => Deck.pattern([{ pile: 'a', count: 1 }])],
+      ['Deck.pattern', () => (Deck as unknown as typeof GamesDeck).pattern([{ pile: 'a', count: 1 }])],
       ['hand', () => deck.hand(0)],
       ['pile', () => deck.pile('board')],
       ['piles', () => deck.piles],
@@ -62,15 +64,22 @@ describe("importing 'fairdeck/games' after init()", () => {
   it('makes the next init() load the games module; decks made before keep theirs', async () => {
     const before = new Deck({ seed: 2 });
     const games = await import('fairdeck/games');
-    expect(games.Deck).toBe(Deck);  // one package: the entry re-exports it
+    expect(new games.Deck({ seed: 1 })).toBeInstanceOf(Deck);  // the games Deck is a Deck, with more
     await games.init();
-    const deck = new Deck({ seed: 2 });
+    const deck = new games.Deck({ seed: 2 });
     const hands = deck.dealHands(2, 2);
     expect(deck.hand(1)).toEqual(hands[1]);
     const dealt = [hands[0][0], hands[1][0], hands[0][1], hands[1][1]];  // round by round
     expect(dealt.map((c) => c.id)).toEqual(before.deal(4).map((c) => c.id));  // the same deal in both builds
-    expect(() => before.dealTo('board')).toThrow(needsGames);
+    expect(() => (before as unknown as GamesDeck).dealTo('board')).toThrow(needsGames);
+    // The plain entry's Deck has no pile operations, even on the games module; it deals and saves.
+    const plain = new Deck({ seed: 2 });
+    expect(() => (plain as unknown as GamesDeck).dealHands(2, 2)).toThrow(needsGames);
+    expect(plain.deal(4).map((c) => c.id)).toEqual(dealt.map((c) => c.id));
     const state = deck.toJSON();
-    expect(Deck.fromJSON(state).piles).toEqual(['hand:0', 'hand:1']);
+    const restored = games.Deck.fromJSON(state);
+    expect(restored).toBeInstanceOf(games.Deck);  // fromJSON makes a deck of the class it is called on
+    expect(restored.piles).toEqual(['hand:0', 'hand:1']);
+    expect(Deck.fromJSON(state).toJSON()).toEqual(state);  // the plain Deck keeps the piles it cannot read
   });
 });

@@ -13,7 +13,7 @@
  * forget to tell the core, and caller code that re-enters the deck sees a consistent deck.
  * `remaining` and `returned` only subtract `taken`, so they leave the window open.
  */
-import { bytes, construct, coreError, hasPiles, native, needPiles, pileGeneration, pileId, pileIds, planPattern, takeText, type CoreDeck, type DeckModule } from './binding.js';
+import { bytes, construct, coreError, hasPiles, native, NO_PILES, takeText, type CoreDeck, type DeckModule } from './binding.js';
 import { cardTable, resolveIds, type Card, type CardTable } from './card.js';
 import { entropy, seedOrEntropy } from './entropy.js';
 import { show } from './errors.js';
@@ -23,6 +23,21 @@ import { checkInt, checkKeys, deckOptions, type DeckOptions } from './options.js
 import { readState, type DeckInfo, type DeckState } from './state.js';
 
 export type { DeckInfo, DeckState } from './state.js';
+
+/**
+ * What the games Deck (games-deck.ts), which adds the pile operations, reaches of a Deck: filled
+ * in by Deck's static field below, and exported by no entry point.
+ */
+export const internals = {} as {
+  /** The core handle; throws once the deck is disposed. */
+  live(deck: Deck): CoreDeck;
+  module(deck: Deck): DeckModule;
+  cards(deck: Deck): CardTable;
+  /** The `k` cards the core just wrote to its id buffer (k = failed: throws the core's error). */
+  read(deck: Deck, h: CoreDeck, k: number): Card[];
+  /** Puts a call's input ids at the start of the core's id buffer. */
+  input(deck: Deck, h: CoreDeck, ids: ArrayLike<number>): void;
+};
 
 /** The core deck's Embind handle, deleted by dispose() or, if the Deck is dropped, by the registry. */
 const registry = new FinalizationRegistry<CoreDeck>((handle) => handle.delete());
@@ -44,6 +59,15 @@ export class Deck implements Iterable<Card> {
   #info: DeckInfo | undefined;
   /** Number of cards in the deck, dealt or not. */
   readonly size: number;
+
+  // A static field rather than a static block, which Safari supports only from 16.4.
+  static #internals = Object.assign(internals, {
+    live: (d: Deck) => d.#live(),
+    module: (d: Deck) => d.#c,
+    cards: (d: Deck) => d.#cards,
+    read: (d: Deck, h: CoreDeck, k: number) => d.#read(h, k),
+    input: (d: Deck, h: CoreDeck, ids: ArrayLike<number>) => d.#input(h, ids),
+  });
 
   /** A new, already shuffled deck. Requires `await init()` first. */
   constructor(options?: DeckOptions) {
@@ -118,7 +142,7 @@ export class Deck implements Iterable<Card> {
     if (h === null) throw coreError(c);
     const token = {};
     restored.set(token, h);
-    return new Deck(token);
+    return new this(token);  // the class it was called on: the games Deck restores a games Deck
   }
 
   /**
@@ -228,111 +252,6 @@ export class Deck implements Iterable<Card> {
     if (!h.returnCards(ids.length)) throw coreError(this.#c);
   }
 
-  /**
-   * Deals `perSeat` cards to each of `seats` hands round by round, like a dealer: the first card
-   * to seat 0, the second to seat 1, … Seat i's cards go to pile `hand:i` (`hand(i)`); the result
-   * is the hands, seat 0 first. All or nothing: a RangeError, and no change, if the seats are out
-   * of range or too few cards remain.
-   */
-  dealHands(seats: number, perSeat: number): Card[][] {
-    const h = this.#live();
-    needPiles(this.#c);
-    checkInt('seats', seats, 0, 2 ** 32 - 1);
-    checkInt('perSeat', perSeat, 0, 2 ** 32 - 1);
-    const cards = this.#read(h, h.dealHands(seats, perSeat)), hands: Card[][] = [];
-    for (let i = 0; i < seats; i++) hands.push([]);
-    for (let i = 0; i < cards.length; i++) hands[i % seats].push(cards[i]);
-    return hands;
-  }
-
-  /** Deals `n` cards (default 1) onto the burn pile (`pile('burn')`) and returns them. All or nothing, like dealTo. */
-  burn(n = 1): Card[] {
-    return this.dealTo(manifest().pileNames.burn, n);
-  }
-
-  /**
-   * Deals exactly `n` cards (default 1) onto pile `pile` (a name of 1–32 printable ASCII
-   * characters, no spaces) and returns them, as `deal(n)` would deal them. All or nothing: a
-   * RangeError, and no change, if fewer than n cards remain or 64 other piles already hold cards.
-   */
-  dealTo(pile: string, n = 1): Card[] {
-    const h = this.#live();
-    const id = pileId(this.#c, pile, 'pile');
-    checkInt('n', n, 0, 2 ** 32 - 1);
-    return this.#read(h, h.dealTo(id, n));
-  }
-
-  /**
-   * Deals packets in order, each `count` cards onto its `pile` (Skat: 3 to each hand, 2 to the
-   * skat, 4 each, 3 each) and returns the cards in dealing order. One call into WASM for the
-   * whole pattern; all or nothing for the whole pattern. `packets` is a list of `{ pile, count }`
-   * or a pattern made once with `Deck.pattern(packets)`, which skips checking it again (a game
-   * that deals the same hand over and over).
-   */
-  dealPattern(packets: Iterable<{ readonly pile: string; readonly count: number }> | DealPattern): Card[] {
-    this.#live();
-    if (DealPattern.is(packets)) {
-      const plan = packets.plan(this.#c), h = this.#live();  // read into the binding once (Deck.pattern)
-      return this.#read(h, h.dealPlan(plan));
-    }
-    const pairs = new DealPattern(packets).pairs(this.#c), h = this.#live();
-    this.#input(h, pairs);
-    return this.#read(h, h.dealPattern(pairs.length / 2));
-  }
-
-  /**
-   * A dealing pattern checked once, for `dealPattern`: the packets are read and their pile names
-   * checked now (TypeError/RangeError naming `packets[i]…`), so dealing it again costs only the
-   * deal. Requires `await init()` first.
-   */
-  static pattern(packets: Iterable<{ readonly pile: string; readonly count: number }>): DealPattern {
-    const pattern = new DealPattern(packets);
-    pattern.plan(native());
-    return pattern;
-  }
-
-  /** Seat `seat`'s hand (pile `hand:<seat>`) in the order its cards arrived. */
-  hand(seat: number): Card[] {
-    checkInt('seat', seat, 0, 2 ** 32 - 1);
-    return this.pile(manifest().pileNames.hand + seat);
-  }
-
-  /**
-   * The cards of pile `name` in the order they arrived (empty if it holds none). `'dealt'` is the
-   * pile `dealOne()` and `deal(n)` deal to; once `returnCards` has taken cards out of it, its most
-   * recent cards fill their places (the card array's order, which later shuffles of seeded decks
-   * depend on, moves as in 0.1), and a bitmap deck lists it by id. Named piles always keep arrival order.
-   */
-  pile(name: string): Card[] {
-    const h = this.#live();
-    return this.#read(h, h.pileCards(pileId(this.#c, name, 'name')));
-  }
-
-  /** The piles that hold cards: 'dealt' first if it holds any, then the others in the order they got their first card. */
-  get piles(): string[] {
-    needPiles(this.#c);
-    const text = takeText(this.#c, this.#live().pileNames());
-    return text === '' ? [] : text.split(' ');
-  }
-
-  /**
-   * Moves dealt cards onto pile `to`, where they arrive in the order given (a fold:
-   * `moveCards(deck.hand(2), 'discard')`). Cards may be Card objects, codes or ids; each must be
-   * dealt (in any pile, or in `options.from`). Moved cards are not dealt again. All or nothing: a
-   * RangeError naming the first bad card, and no change.
-   */
-  moveCards(cards: Iterable<Card | string | number>, to: string, options?: { from?: string }): void {
-    this.#live();
-    const from = options === undefined ? undefined : checkKeys(options, ['from'], 'moveCards options').from;
-    const list = copyIterable(cards, 'cards', 'cards, codes or ids');
-    const [toId, fromId = -1] = from === undefined ? [pileId(this.#c, to, 'to')] : pileIds(this.#c, [to, from], ['to', 'from']);
-    const h = this.#live();
-    const ids = resolveIds(list, this.#cards, this.size, () =>
-      new Set(this.#read(h, fromId < 0 ? h.pile(manifest().piles.dealt) : h.pileCards(fromId)).map((c) => c.id)));
-    this.#input(h, ids);
-    if (!h.moveCards(ids.length, toId, fromId)) throw coreError(this.#c);
-  }
-
   /** The deck's state as plain JSON. A secure deck's key and future order only with includeSecret. */
   toJSON(options?: { includeSecret?: boolean }): DeckState {
     const o = checkKeys(options, ['includeSecret'], 'toJSON options');
@@ -395,53 +314,16 @@ export class Deck implements Iterable<Card> {
   }
 }
 
-/** A dealing pattern (`Deck.pattern`): its packets, checked, and their pile numbers in the binding. */
-export class DealPattern {
-  /** The packets as they were read (frozen copies). */
-  readonly packets: readonly Readonly<{ pile: string; count: number }>[];
-  // Module `#module`'s numbers for it, in that module's generation `#generation` of pile numbers:
-  // its (pile number, count) pairs, and its pattern number (−1 until read into the binding).
-  #module: DeckModule | undefined;
-  #generation = -1;
-  #pairs = new Uint32Array(0);
-  #plan = -1;
-
-  /** Reads `packets` once (caller code — iterators, getters — runs here, before any deck is touched). */
-  constructor(packets: unknown) {
-    const list = copyIterable(packets, 'packets', '{ pile, count } objects'), out: Readonly<{ pile: string; count: number }>[] = [];
-    for (let i = 0; i < list.length; i++) {
-      const p = list[i];
-      if (typeof p !== 'object' || p === null) throw new TypeError(`packets[${i}] must be an object { pile, count }, got ${show(p)}`);
-      const { pile, count } = plainObject(p, `packets[${i}]`);  // each field read once (getters, proxies)
-      if (typeof pile !== 'string') throw new TypeError(`packets[${i}].pile must be a pile name (a string), got ${show(pile)}`);
-      out.push(Object.freeze({ pile, count: checkInt(`packets[${i}].count`, count, 0, 2 ** 32 - 1) }));
-    }
-    this.packets = Object.freeze(out);
-  }
-
-  /** True for patterns made here (a brand check: nothing else passes). */
-  static is(x: unknown): x is DealPattern {
-    return typeof x === 'object' && x !== null && #pairs in x;
-  }
-
-  /** Its number among module `m`'s patterns (CoreDeck.dealPlan), read into the binding once per module and per table. */
-  plan(m: DeckModule): number {
-    // pairs() numbers the piles anew if the tables started again, even within planPattern.
-    if (this.#plan < 0 || this.#module !== m || this.#generation !== pileGeneration(m)) this.#plan = planPattern(m, () => this.pairs(m));
-    return this.#plan;
-  }
-
-  /** The (pile number, count) pairs for module `m`, numbered once per module and per pile-number table. */
-  pairs(m: DeckModule): Uint32Array {
-    if (this.#module !== m || this.#generation !== pileGeneration(m)) {
-      const p = this.packets, ids = pileIds(m, p.map((x) => x.pile), p.map((_, i) => `packets[${i}].pile`));
-      const pairs = new Uint32Array(2 * ids.length);
-      for (let i = 0; i < ids.length; i++) (pairs[2 * i] = ids[i]), (pairs[2 * i + 1] = p[i].count);
-      [this.#pairs, this.#plan, this.#module, this.#generation] = [pairs, -1, m, pileGeneration(m)];
-    }
-    return this.#pairs;
-  }
+// The pile operations are the games Deck's ('fairdeck/games', games-deck.ts). On this Deck each
+// throws the Error that says where they are, rather than "is not a function".
+const noPiles = (): never => {
+  throw new Error(NO_PILES);
+};
+for (const name of ['dealHands', 'burn', 'dealTo', 'dealPattern', 'hand', 'pile', 'moveCards']) {
+  Object.defineProperty(Deck.prototype, name, { value: noPiles, writable: true, configurable: true });
 }
+Object.defineProperty(Deck.prototype, 'piles', { get: noPiles, configurable: true });
+Object.defineProperty(Deck, 'pattern', { value: noPiles, writable: true, configurable: true });
 
 function readInfo(c: DeckModule, h: CoreDeck): DeckInfo {
   return Object.freeze(JSON.parse(takeText(c, h.info())) as DeckInfo);

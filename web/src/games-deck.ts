@@ -1,0 +1,177 @@
+/**
+ * The Deck of 'fairdeck/games': fairdeck's Deck plus the operations on named piles — hands, burns,
+ * a board, dealing patterns and moves, each held by the core (docs/games.md). They live here, not
+ * in deck.ts, so that an app that only deals cards (the 'fairdeck' entry) does not ship them
+ * (docs/size.md). They reach the deck's core through `internals` (deck.ts), which no entry exports.
+ */
+import { coreError, native, needPiles, takeText, type DeckModule } from './binding.js';
+import { resolveIds, type Card } from './card.js';
+import { Deck as PlainDeck, internals, type DeckState } from './deck.js';
+import { show } from './errors.js';
+import { copyIterable, plainObject } from './input.js';
+import { manifest } from './manifest.js';
+import { checkInt, checkKeys } from './options.js';
+import { pileGeneration, pileId, pileIds, planPattern } from './piles.js';
+
+const { live, module: mod, cards: tableOf, read, input } = internals;
+
+/** A deck of cards dealt fairly by the WASM core, with named piles held by the core. Call `dispose()` when done (or use `using`). */
+export class Deck extends PlainDeck {
+  /** Restores a deck saved with `toJSON()` (its piles too); a seeded deck resumes exactly where it was. */
+  static override fromJSON(state: DeckState | string): Deck {
+    return PlainDeck.fromJSON.call(this, state) as Deck;
+  }
+
+  /**
+   * Deals `perSeat` cards to each of `seats` hands round by round, like a dealer: the first card
+   * to seat 0, the second to seat 1, … Seat i's cards go to pile `hand:i` (`hand(i)`); the result
+   * is the hands, seat 0 first. All or nothing: a RangeError, and no change, if the seats are out
+   * of range or too few cards remain.
+   */
+  dealHands(seats: number, perSeat: number): Card[][] {
+    const h = live(this);
+    needPiles(mod(this));
+    checkInt('seats', seats, 0, 2 ** 32 - 1);
+    checkInt('perSeat', perSeat, 0, 2 ** 32 - 1);
+    const cards = read(this, h, h.dealHands(seats, perSeat)), hands: Card[][] = [];
+    for (let i = 0; i < seats; i++) hands.push([]);
+    for (let i = 0; i < cards.length; i++) hands[i % seats].push(cards[i]);
+    return hands;
+  }
+
+  /** Deals `n` cards (default 1) onto the burn pile (`pile('burn')`) and returns them. All or nothing, like dealTo. */
+  burn(n = 1): Card[] {
+    return this.dealTo(manifest().pileNames.burn, n);
+  }
+
+  /**
+   * Deals exactly `n` cards (default 1) onto pile `pile` (a name of 1–32 printable ASCII
+   * characters, no spaces) and returns them, as `deal(n)` would deal them. All or nothing: a
+   * RangeError, and no change, if fewer than n cards remain or 64 other piles already hold cards.
+   */
+  dealTo(pile: string, n = 1): Card[] {
+    const h = live(this);
+    const id = pileId(mod(this), pile, 'pile');
+    checkInt('n', n, 0, 2 ** 32 - 1);
+    return read(this, h, h.dealTo(id, n));
+  }
+
+  /**
+   * Deals packets in order, each `count` cards onto its `pile` (Skat: 3 to each hand, 2 to the
+   * skat, 4 each, 3 each) and returns the cards in dealing order. One call into WASM for the
+   * whole pattern; all or nothing for the whole pattern. `packets` is a list of `{ pile, count }`
+   * or a pattern made once with `Deck.pattern(packets)`, which skips checking it again (a game
+   * that deals the same hand over and over).
+   */
+  dealPattern(packets: Iterable<{ readonly pile: string; readonly count: number }> | DealPattern): Card[] {
+    live(this);
+    if (DealPattern.is(packets)) {
+      const plan = packets.plan(mod(this)), h = live(this);  // read into the binding once (Deck.pattern)
+      return read(this, h, h.dealPlan(plan));
+    }
+    const pairs = new DealPattern(packets).pairs(mod(this)), h = live(this);
+    input(this, h, pairs);
+    return read(this, h, h.dealPattern(pairs.length / 2));
+  }
+
+  /**
+   * A dealing pattern checked once, for `dealPattern`: the packets are read and their pile names
+   * checked now (TypeError/RangeError naming `packets[i]…`), so dealing it again costs only the
+   * deal. Requires `await init()` first.
+   */
+  static pattern(packets: Iterable<{ readonly pile: string; readonly count: number }>): DealPattern {
+    const pattern = new DealPattern(packets);
+    pattern.plan(native());
+    return pattern;
+  }
+
+  /** Seat `seat`'s hand (pile `hand:<seat>`) in the order its cards arrived. */
+  hand(seat: number): Card[] {
+    checkInt('seat', seat, 0, 2 ** 32 - 1);
+    return this.pile(manifest().pileNames.hand + seat);
+  }
+
+  /**
+   * The cards of pile `name` in the order they arrived (empty if it holds none). `'dealt'` is the
+   * pile `dealOne()` and `deal(n)` deal to; once `returnCards` has taken cards out of it, its most
+   * recent cards fill their places (the card array's order, which later shuffles of seeded decks
+   * depend on, moves as in 0.1), and a bitmap deck lists it by id. Named piles always keep arrival order.
+   */
+  pile(name: string): Card[] {
+    const h = live(this);
+    return read(this, h, h.pileCards(pileId(mod(this), name, 'name')));
+  }
+
+  /** The piles that hold cards: 'dealt' first if it holds any, then the others in the order they got their first card. */
+  get piles(): string[] {
+    needPiles(mod(this));
+    const text = takeText(mod(this), live(this).pileNames());
+    return text === '' ? [] : text.split(' ');
+  }
+
+  /**
+   * Moves dealt cards onto pile `to`, where they arrive in the order given (a fold:
+   * `moveCards(deck.hand(2), 'discard')`). Cards may be Card objects, codes or ids; each must be
+   * dealt (in any pile, or in `options.from`). Moved cards are not dealt again. All or nothing: a
+   * RangeError naming the first bad card, and no change.
+   */
+  moveCards(cards: Iterable<Card | string | number>, to: string, options?: { from?: string }): void {
+    live(this);
+    const from = options === undefined ? undefined : checkKeys(options, ['from'], 'moveCards options').from;
+    const list = copyIterable(cards, 'cards', 'cards, codes or ids');
+    const [toId, fromId = -1] = from === undefined ? [pileId(mod(this), to, 'to')] : pileIds(mod(this), [to, from], ['to', 'from']);
+    const h = live(this);
+    const ids = resolveIds(list, tableOf(this), this.size, () =>
+      new Set(read(this, h, fromId < 0 ? h.pile(manifest().piles.dealt) : h.pileCards(fromId)).map((c) => c.id)));
+    input(this, h, ids);
+    if (!h.moveCards(ids.length, toId, fromId)) throw coreError(mod(this));
+  }
+}
+
+/** A dealing pattern (`Deck.pattern`): its packets, checked, and their pile numbers in the binding. */
+export class DealPattern {
+  /** The packets as they were read (frozen copies). */
+  readonly packets: readonly Readonly<{ pile: string; count: number }>[];
+  // Module `#module`'s numbers for it, in that module's generation `#generation` of pile numbers:
+  // its (pile number, count) pairs, and its pattern number (−1 until read into the binding).
+  #module: DeckModule | undefined;
+  #generation = -1;
+  #pairs = new Uint32Array(0);
+  #plan = -1;
+
+  /** Reads `packets` once (caller code — iterators, getters — runs here, before any deck is touched). */
+  constructor(packets: unknown) {
+    const list = copyIterable(packets, 'packets', '{ pile, count } objects'), out: Readonly<{ pile: string; count: number }>[] = [];
+    for (let i = 0; i < list.length; i++) {
+      const p = list[i];
+      if (typeof p !== 'object' || p === null) throw new TypeError(`packets[${i}] must be an object { pile, count }, got ${show(p)}`);
+      const { pile, count } = plainObject(p, `packets[${i}]`);  // each field read once (getters, proxies)
+      if (typeof pile !== 'string') throw new TypeError(`packets[${i}].pile must be a pile name (a string), got ${show(pile)}`);
+      out.push(Object.freeze({ pile, count: checkInt(`packets[${i}].count`, count, 0, 2 ** 32 - 1) }));
+    }
+    this.packets = Object.freeze(out);
+  }
+
+  /** True for patterns made here (a brand check: nothing else passes). */
+  static is(x: unknown): x is DealPattern {
+    return typeof x === 'object' && x !== null && #pairs in x;
+  }
+
+  /** Its number among module `m`'s patterns (CoreDeck.dealPlan), read into the binding once per module and per table. */
+  plan(m: DeckModule): number {
+    // pairs() numbers the piles anew if the tables started again, even within planPattern.
+    if (this.#plan < 0 || this.#module !== m || this.#generation !== pileGeneration(m)) this.#plan = planPattern(m, () => this.pairs(m));
+    return this.#plan;
+  }
+
+  /** The (pile number, count) pairs for module `m`, numbered once per module and per pile-number table. */
+  pairs(m: DeckModule): Uint32Array {
+    if (this.#module !== m || this.#generation !== pileGeneration(m)) {
+      const p = this.packets, ids = pileIds(m, p.map((x) => x.pile), p.map((_, i) => `packets[${i}].pile`));
+      const pairs = new Uint32Array(2 * ids.length);
+      for (let i = 0; i < ids.length; i++) (pairs[2 * i] = ids[i]), (pairs[2 * i + 1] = p[i].count);
+      [this.#pairs, this.#plan, this.#module, this.#generation] = [pairs, -1, m, pileGeneration(m)];
+    }
+    return this.#pairs;
+  }
+}

@@ -1,0 +1,91 @@
+/**
+ * Pile numbers: each pile name crosses into the games module once per page and is passed by
+ * number after that; a dealing pattern (DealPattern, games-deck.ts) is read into the binding once.
+ * Only the games Deck uses them, so only 'fairdeck/games' ships them.
+ */
+import { bytes, coreError, needPiles, type DeckModule } from './binding.js';
+import { show } from './errors.js';
+
+const encoder = new TextEncoder();
+
+/**
+ * Pile names the binding has numbered, per module instance: name → number, how many patterns it
+ * holds (planPattern), and how many times the tables started again.
+ */
+interface Numbers {
+  map: Map<string, number>;
+  plans: number;
+  generation: number;
+}
+const pileNumbers = new WeakMap<DeckModule, Numbers>();
+/** Changes whenever the module's pile numbers start again (a DealPattern then numbers its names anew). */
+export function pileGeneration(m: DeckModule): number {
+  return numbersOf(m).generation;
+}
+/** The module's pile-number table (the last one asked for is kept at hand: a page has one module). */
+let lastModule: DeckModule | undefined, lastEntry: Numbers = { map: new Map(), plans: 0, generation: 0 };
+function numbersOf(m: DeckModule): Numbers {
+  if (m === lastModule) return lastEntry;
+  let entry = pileNumbers.get(m);
+  if (!entry) pileNumbers.set(m, (entry = { map: new Map(), plans: 0, generation: 0 }));
+  return ([lastModule, lastEntry] = [m, entry])[1];
+}
+/** pileIds for one name: its number, from the table when it has one (a deal onto a known pile crosses nothing). */
+export function pileId(m: DeckModule, name: unknown, param: string): number {
+  const id = typeof name === 'string' ? numbersOf(m).map.get(name) : undefined;
+  return id ?? pileIds(m, [name], [param])[0];
+}
+/** Most pile names numbered at once; past it both tables start again (a page using ever new names stays bounded). */
+const MAX_PILE_NUMBERS = 4096;
+/** Most patterns read at once (Deck.pattern); past it the tables start again, as for names. */
+const MAX_PLANS = 1024;
+/** Starts the module's pile and pattern numbers again: every number handed out so far is stale. */
+function forget(m: DeckModule, entry: Numbers): void {
+  m.forgetPileNames();
+  entry.map.clear();
+  entry.plans = 0;
+  entry.generation++;
+}
+
+/**
+ * Reads a pattern into the binding once (DealPattern): `pairs()` gives its (pile number, count)
+ * pairs numbered in the current generation, asked after the tables may have started again.
+ */
+export function planPattern(m: DeckModule, pairs: () => Uint32Array): number {
+  const entry = numbersOf(m);
+  if (entry.plans >= MAX_PLANS) forget(m, entry);
+  const p = pairs();
+  const plan = m.planPattern(new Uint8Array(p.buffer, p.byteOffset, p.byteLength));
+  if (plan < 0) throw coreError(m);
+  entry.plans++;
+  return plan;
+}
+
+/**
+ * The binding's numbers for pile names, `names[i]` checked as parameter `params[i]` (the core's
+ * TypeError names it). Each name crosses into WASM once per page; later deals pass its number. If
+ * the table had to start again part way, the names are numbered again, so all numbers returned
+ * are current.
+ */
+export function pileIds(m: DeckModule, names: readonly unknown[], params: readonly string[]): number[] {
+  needPiles(m);
+  const entry = numbersOf(m), table = entry.map;
+  for (let attempt = 0; ; attempt++) {
+    const out: number[] = [];
+    let restarted = false;
+    for (let i = 0; i < names.length; i++) {
+      const name = names[i];
+      if (typeof name !== 'string') throw new TypeError(`${params[i]} must be a pile name (a string), got ${show(name)}`);
+      let id = table.get(name);
+      if (id === undefined) {
+        if (table.size >= MAX_PILE_NUMBERS) forget(m, entry), (restarted = true);
+        id = m.pileName(encoder.encode(name), bytes(params[i]));
+        if (id < 0) throw coreError(m);
+        table.set(name, id);
+      }
+      out.push(id);
+    }
+    if (!restarted) return out;
+    if (attempt > 0) throw new RangeError(`one call can name at most ${MAX_PILE_NUMBERS} different piles, got ${names.length} names`);
+  }
+}
