@@ -193,6 +193,26 @@ TEST_P(PileSlots, APlanDealtAgainFindsItsPilesAfterSlotsAreRenamedOrOnAnotherDec
   for (const Deck* d : {a.get(), b.get()}) EXPECT_EQ(state(*restore_state(state(*d), std::nullopt)), state(*d));
 }
 
+TEST_P(PileSlots, DealHandsDealsLikeDealWhateverShapeCameBefore) {
+  // deal_hands keeps a plan for the last (seats, per seat) it dealt, and deals seat by seat past
+  // kHandsPlanCards: every shape, in any order, deals what deal() would, round by round.
+  auto a = seeded(GetParam(), 23, 9000), b = seeded(GetParam(), 23, 9000);
+  const std::pair<std::uint32_t, std::uint32_t> shapes[] = {{9, 2}, {9, 2}, {6, 2}, {9, 3}, {64, 70}, {9, 2}, {1, 5}, {64, 1}};
+  for (const auto& [seats, per] : shapes) {
+    if (a->remaining() < std::uint64_t{seats} * per) a->shuffle(), b->shuffle();
+    const auto dealt = a->deal_hands(seats, per);
+    std::vector<std::uint32_t> plain(std::size_t{seats} * per);
+    ASSERT_EQ(b->deal(seats * per, plain.data()), seats * per);
+    ASSERT_EQ(dealt, plain) << seats << " x " << per;
+    for (std::uint32_t s = 0; s < seats; s += seats > 9 ? 7 : 1) {
+      const auto hand = a->pile_cards(hand_pile(s));
+      ASSERT_GE(hand.size(), per);
+      for (std::uint32_t j = 0; j < per; ++j) EXPECT_EQ(hand[hand.size() - per + j], dealt[j * seats + s]) << seats << " x " << per << " seat " << s;
+    }
+  }
+  EXPECT_EQ(state(*restore_state(state(*a), std::nullopt)), state(*a));
+}
+
 TEST_P(PileSlots, PatternsBeyondTheStackBuffersDealTheSame) {
   auto a = seeded(GetParam(), 11, 2000), b = seeded(GetParam(), 11, 2000);
   std::vector<Packet> pattern;  // 300 packets, 200 distinct piles, most of them dealt nothing

@@ -35,6 +35,8 @@ export const internals = {} as {
   cards(deck: Deck): CardTable;
   /** The `k` cards the core just wrote to its id buffer (k = failed: throws the core's error). */
   read(deck: Deck, h: CoreDeck, k: number): Card[];
+  /** The id buffer holding the `k` ids the core just wrote (k = failed: throws the core's error); read it at once. */
+  written(deck: Deck, h: CoreDeck, k: number): Uint32Array;
   /** Puts a call's input ids at the start of the core's id buffer. */
   input(deck: Deck, h: CoreDeck, ids: ArrayLike<number>): void;
 };
@@ -66,6 +68,7 @@ export class Deck implements Iterable<Card> {
     module: (d: Deck) => d.#c,
     cards: (d: Deck) => d.#cards,
     read: (d: Deck, h: CoreDeck, k: number) => d.#read(h, k),
+    written: (d: Deck, h: CoreDeck, k: number) => d.#written(h, k),
     input: (d: Deck, h: CoreDeck, ids: ArrayLike<number>) => d.#input(h, ids),
   });
 
@@ -307,10 +310,14 @@ export class Deck implements Iterable<Card> {
 
   /** The `k` cards the core just wrote to its id buffer (k = failed: the core's recorded error). */
   #read(h: CoreDeck, k: number): Card[] {
-    if (k === manifest().limits.failed) throw coreError(this.#c);
-    const ids = this.#buffer(h, k), out = new Array<Card>(k);
+    const ids = this.#written(h, k), out = new Array<Card>(k);
     for (let i = 0; i < k; i++) out[i] = this.#cards.get(ids[i]);
     return out;
+  }
+  /** The id buffer holding the `k` ids the core just wrote (k = failed: the core's recorded error). */
+  #written(h: CoreDeck, k: number): Uint32Array {
+    if (k === manifest().limits.failed) throw coreError(this.#c);
+    return this.#buffer(h, k);
   }
 }
 

@@ -13,7 +13,7 @@ import { manifest } from './manifest.js';
 import { checkInt, checkKeys } from './options.js';
 import { pileGeneration, pileId, pileIds, planPattern } from './piles.js';
 
-const { live, module: mod, cards: tableOf, read, input } = internals;
+const { live, module: mod, cards: tableOf, read, written, input } = internals;
 
 /** A deck of cards dealt fairly by the WASM core, with named piles held by the core. Call `dispose()` when done (or use `using`). */
 export class Deck extends PlainDeck {
@@ -33,9 +33,13 @@ export class Deck extends PlainDeck {
     needPiles(mod(this));
     checkInt('seats', seats, 0, 2 ** 32 - 1);
     checkInt('perSeat', perSeat, 0, 2 ** 32 - 1);
-    const cards = read(this, h, h.dealHands(seats, perSeat)), hands: Card[][] = [];
-    for (let i = 0; i < seats; i++) hands.push([]);
-    for (let i = 0; i < cards.length; i++) hands[i % seats].push(cards[i]);
+    const k = h.dealHands(seats, perSeat), ids = written(this, h, k), table = tableOf(this);
+    // All or nothing: k is seats · perSeat, dealt round by round (seat s got ids[s], ids[s + seats], …).
+    const hands = new Array<Card[]>(seats);
+    for (let s = 0; s < seats; s++) {
+      const hand = (hands[s] = new Array<Card>(perSeat));
+      for (let j = 0, at = s; j < perSeat; j++, at += seats) hand[j] = table.get(ids[at]);
+    }
     return hands;
   }
 

@@ -98,6 +98,8 @@ inline constexpr std::string_view kDefaultPile = "dealt";
 inline constexpr std::uint32_t kMaxPiles = 64;
 /// Most seats deal_hands() deals to.
 inline constexpr std::uint32_t kMaxSeats = 64;
+/// Most cards of hands that deal_hands() deals through a plan it keeps (more: seat by seat).
+inline constexpr std::uint64_t kHandsPlanCards = 4096;
 /// Longest pile name, in bytes.
 inline constexpr std::size_t kMaxPileName = 32;
 
@@ -766,18 +768,33 @@ public:
     if (total > remaining())
       throw RangeError(cat("seats * perSeat must be at most the ", remaining(), " cards remaining, got ", total, " (",
                            seats, " seats of ", per_seat, ")"));
-    settle();
-    std::uint8_t slot[kMaxSeats];
-    Pending pending;
-    char name[8] = {'h', 'a', 'n', 'd', ':'};
-    for (std::uint32_t i = 0; i < seats && per_seat; ++i) {
+    char names[kMaxSeats][8];  // "hand:0" … and their keys, as pile_ref() would give them
+    PileRef seat[kMaxSeats];
+    for (std::uint32_t i = 0; i < seats; ++i) {
+      char* name = names[i];
+      std::memcpy(name, "hand:", 5);
       std::size_t len = 5;
       if (i >= 10) name[len++] = static_cast<char>('0' + i / 10);
       name[len++] = static_cast<char>('0' + i % 10);
       std::uint64_t key = 0x3a646e6168;  // name_key("hand:"), then the digits (not read back: no store-to-load stall)
       for (std::size_t at = 5; at < len; ++at) key |= std::uint64_t{static_cast<unsigned char>(name[at])} << (8 * at);
-      slot[i] = target_slot(std::string_view(name, len), key, pending);
+      seat[i] = {std::string_view(name, len), key};
     }
+    if (per_seat != 0 && total <= kHandsPlanCards) {
+      // The pattern of these hands (hand:0, hand:1, … round by round), read once into a plan
+      // that keeps their slots (deal_pattern(plan)): a table deals the same hands every hand.
+      if (hands_seats_ != seats || hands_per_seat_ != per_seat) {
+        std::vector<RefPacket> packets(total);
+        for (std::uint64_t i = 0; i < total; ++i) packets[i] = {seat[i % seats], 1};
+        hands_plan_.assign(packets);  // copies the names
+        hands_seats_ = seats, hands_per_seat_ = per_seat;
+      }
+      return deal_pattern(hands_plan_, out);
+    }
+    settle();
+    std::uint8_t slot[kMaxSeats];
+    Pending pending;
+    for (std::uint32_t i = 0; i < seats && per_seat; ++i) slot[i] = target_slot(seat[i].name, seat[i].key, pending);
     const auto k = static_cast<std::uint32_t>(total);
     if (k) reserve_named(k);
     deal(k, out);  // settles, prepares (may throw, before any change), deals
@@ -785,9 +802,9 @@ public:
     for (std::uint32_t i = 0; i < seats; ++i) open_slot(slot[i], per_seat);
     std::uint32_t* const cards = ncard_.data() + named_n_;
     std::uint8_t* const in = nslot_.data() + named_n_;
-    for (std::uint32_t i = 0, seat = 0; i < k; ++i) {
-      cards[i] = out[i], in[i] = slot[seat];
-      if (++seat == seats) seat = 0;
+    for (std::uint32_t i = 0, s = 0; i < k; ++i) {
+      cards[i] = out[i], in[i] = slot[s];
+      if (++s == seats) s = 0;
     }
     named_n_ += k;
     return k;
@@ -1462,6 +1479,8 @@ private:
   std::uint64_t active_ = 0;                    // bit s: slot s holds cards
   std::uint64_t stamp_ = 0;                     // the next Slot::first
   std::uint64_t names_ = 0;                     // name_slot() calls so far (a DealPlan's slot cache)
+  DealPlan hands_plan_;                         // deal_hands(hands_seats_, hands_per_seat_)'s pattern
+  std::uint32_t hands_seats_ = 0, hands_per_seat_ = 0;
   std::uint64_t serial_ = next_serial();        // this deck among all made in the process (the same)
   std::vector<std::uint32_t> ncard_;            // [0, named_n_): the named piles' cards, in the order they arrived
   std::vector<std::uint8_t> nslot_;             // [0, named_n_): the slot holding each
