@@ -770,20 +770,23 @@ public:
                            seats, " seats of ", per_seat, ")"));
     char names[kMaxSeats][8];  // "hand:0" … and their keys, as pile_ref() would give them
     PileRef seat[kMaxSeats];
-    for (std::uint32_t i = 0; i < seats; ++i) {
-      char* name = names[i];
-      std::memcpy(name, "hand:", 5);
-      std::size_t len = 5;
-      if (i >= 10) name[len++] = static_cast<char>('0' + i / 10);
-      name[len++] = static_cast<char>('0' + i % 10);
-      std::uint64_t key = 0x3a646e6168;  // name_key("hand:"), then the digits (not read back: no store-to-load stall)
-      for (std::size_t at = 5; at < len; ++at) key |= std::uint64_t{static_cast<unsigned char>(name[at])} << (8 * at);
-      seat[i] = {std::string_view(name, len), key};
-    }
+    const auto name_seats = [&] {  // only where they are read: not for a plan kept from before
+      for (std::uint32_t i = 0; i < seats; ++i) {
+        char* name = names[i];
+        std::memcpy(name, "hand:", 5);
+        std::size_t len = 5;
+        if (i >= 10) name[len++] = static_cast<char>('0' + i / 10);
+        name[len++] = static_cast<char>('0' + i % 10);
+        std::uint64_t key = 0x3a646e6168;  // name_key("hand:"), then the digits (not read back: no store-to-load stall)
+        for (std::size_t at = 5; at < len; ++at) key |= std::uint64_t{static_cast<unsigned char>(name[at])} << (8 * at);
+        seat[i] = {std::string_view(name, len), key};
+      }
+    };
     if (per_seat != 0 && total <= kHandsPlanCards) {
       // The pattern of these hands (hand:0, hand:1, … round by round), read once into a plan
       // that keeps their slots (deal_pattern(plan)): a table deals the same hands every hand.
       if (hands_seats_ != seats || hands_per_seat_ != per_seat) {
+        name_seats();
         std::vector<RefPacket> packets(total);
         for (std::uint64_t i = 0; i < total; ++i) packets[i] = {seat[i % seats], 1};
         hands_plan_.assign(packets);  // copies the names
@@ -791,6 +794,7 @@ public:
       }
       return deal_pattern(hands_plan_, out);
     }
+    name_seats();
     settle();
     std::uint8_t slot[kMaxSeats];
     Pending pending;
@@ -799,7 +803,7 @@ public:
     if (k) reserve_named(k);
     deal(k, out);  // settles, prepares (may throw, before any change), deals
     if (k == 0) return 0;
-    for (std::uint32_t i = 0; i < seats; ++i) open_slot(slot[i], per_seat);
+    open_slots(seats, [&](std::size_t i) { return std::pair{slot[i], per_seat}; });
     std::uint32_t* const cards = ncard_.data() + named_n_;
     std::uint8_t* const in = nslot_.data() + named_n_;
     for (std::uint32_t i = 0, s = 0; i < k; ++i) {
@@ -864,20 +868,10 @@ public:
     }
     const auto k = static_cast<std::uint32_t>(plan.total_);
     deal(k, out);  // settles, prepares (may throw, before any change), deals
-    {
-      // Each pile once, in the order its first card comes (open_slot(), with active_ and stamp_
-      // in locals: a slot's `first` is a uint64 too, so through `this` each store would reload them).
-      std::uint64_t active = active_, stamp = stamp_;
-      for (const std::uint32_t t : plan.opens_) {
-        const std::uint8_t s = slot[t];
-        if (s == kNoSlot) continue;
-        Slot& open = slots_[s];
-        const std::uint64_t b = std::uint64_t{1} << s;
-        if (!(active & b)) open.first = stamp++, active |= b;
-        open.count += static_cast<std::uint32_t>(plan.piles_[t].count);
-      }
-      active_ = active, stamp_ = stamp;
-    }
+    open_slots(plan.opens_.size(), [&](std::size_t i) {  // each pile once, in the order its first card comes
+      const std::uint32_t t = plan.opens_[i];
+      return std::pair{slot[t], static_cast<std::uint32_t>(plan.piles_[t].count)};
+    });
     std::uint32_t* cards = ncard_.data() + named_n_;  // locals: the stores below alias nothing then
     std::uint8_t* in = nslot_.data() + named_n_;
     if (!plan.card_pile_.empty()) {
@@ -1099,10 +1093,7 @@ private:
   /// Puts dealt `card` onto the pile in slot `s` (reserve_named() first): it arrives last; a
   /// slot that held no cards starts holding them now, after every other (pile_names()).
   void place(std::uint32_t card, std::uint8_t s) noexcept {
-    Slot& slot = slots_[s];
-    const std::uint64_t b = std::uint64_t{1} << s;
-    if (!(active_ & b)) slot.first = stamp_++, active_ |= b;
-    ++slot.count;
+    open_slot(s, 1);
     ncard_[named_n_] = card;
     nslot_[named_n_++] = s;
   }
@@ -1162,6 +1153,23 @@ private:
     if (!(active_ & b)) slot.first = stamp_++, active_ |= b;
     slot.count += count;
   }
+  /// open_slot() for the (slot, count) pairs next(0) … next(n − 1), in that order (kNoSlot: none):
+  /// a slot that held no cards gets its first now, after every other (pile_names()). active_ and
+  /// stamp_ stay in locals: a slot's `first` is a uint64 too, so through `this` every store to
+  /// a slot would reload them.
+  template <class Next>
+  [[gnu::always_inline]] void open_slots(std::size_t n, Next next) noexcept {
+    std::uint64_t active = active_, stamp = stamp_;
+    for (std::size_t i = 0; i < n; ++i) {
+      const auto [s, count] = next(i);
+      if (s == kNoSlot) continue;
+      Slot& slot = slots_[s];
+      const std::uint64_t b = std::uint64_t{1} << s;
+      if (!(active & b)) slot.first = stamp++, active |= b;
+      slot.count += count;
+    }
+    active_ = active, stamp_ = stamp;
+  }
   /// The slots that hold cards, in the order they got their first card, into `order`; how many.
   std::uint32_t ordered_slots(std::uint8_t* order) const noexcept {
     std::uint32_t k = 0;
@@ -1211,10 +1219,8 @@ private:
       if (named_marks_.size() != (n_ + 63) / 64) named_marks_.resize((n_ + 63) / 64);  // all zero between uses
       std::uint64_t* const marks = named_marks_.data();
       const std::uint32_t* const cards = ncard_.data();
-      if (n_ <= 64) {  // one word, in a register: no chain of stores and loads through memory
-        std::uint64_t m = 0;
-        for (std::uint32_t i = 0; i < named_n_; ++i) m |= std::uint64_t{1} << (cards[i] & 63);
-        marks[0] = m;
+      if (n_ <= 64) {
+        marks[0] = named_word();
       } else {
         for (std::uint32_t i = 0; i < named_n_; ++i) marks[cards[i] >> 6] |= std::uint64_t{1} << (cards[i] & 63);
       }
@@ -1222,6 +1228,13 @@ private:
       scratch_.assign(ncard_.begin(), ncard_.begin() + named_n_);
       std::sort(scratch_.begin(), scratch_.end());
     }
+  }
+  /// A deck of at most 64 cards: its named piles' cards as the bits of one word, built in a
+  /// register (no chain of stores and loads through memory).
+  std::uint64_t named_word() const noexcept {
+    std::uint64_t m = 0;
+    for (std::uint32_t i = 0; i < named_n_; ++i) m |= std::uint64_t{1} << (ncard_[i] & 63);
+    return m;
   }
   bool is_named(std::uint32_t c) const noexcept {
     return by_marks_ ? bit(named_marks_, c) : std::binary_search(scratch_.begin(), scratch_.end(), c);
@@ -1270,8 +1283,7 @@ private:
   [[gnu::noinline]] void canonicalize() {
     if (strategy_ == Strategy::bitmap || !any_named()) return;
     if (n_ <= 64) {  // a game's deck: the marks in a register; the named part is their bits in order
-      std::uint64_t m = 0;
-      for (std::uint32_t i = 0; i < named_n_; ++i) m |= std::uint64_t{1} << ncard_[i];
+      std::uint64_t m = named_word();
       std::uint32_t* w = cards_.data() + u_ + r_;
       if (n_ - u_ - r_ != named_n_)  // default-pile cards too (else every dealt card is named)
         for (std::uint32_t *p = w, *const end = cards_.data() + n_; p != end; ++p) {
