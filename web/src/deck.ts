@@ -44,6 +44,14 @@ export const internals = {} as {
 /** The core deck's Embind handle, deleted by dispose() or, if the Deck is dropped, by the registry. */
 const registry = new FinalizationRegistry<CoreDeck>((handle) => handle.delete());
 
+/**
+ * The value of every Deck's own property `cloning`: structuredClone and postMessage copy an object's
+ * own enumerable properties and cannot copy a symbol, so cloning a Deck or posting it to a worker
+ * throws a DataCloneError whose message is this text, instead of delivering `{ size: 52 }` (a deck
+ * lives in its WASM module's memory, which a copy cannot take along).
+ */
+const UNCLONEABLE = Symbol('a fairdeck Deck cannot be cloned or posted to a worker: post deck.toJSON() and rebuild it there with Deck.fromJSON(state)');
+
 /** Passed to the constructor by fromJSON only: core decks restored from a state (a WeakMap: no caller code runs to look). */
 const restored = new WeakMap<object, CoreDeck>();
 
@@ -106,6 +114,7 @@ export class Deck implements Iterable<Card> {
     this.#ids = h.ids();
     this.size = h.size();
     registry.register(this, h, this);
+    Object.defineProperty(this, 'cloning', { value: UNCLONEABLE, enumerable: true });
   }
 
   /** Restores a deck saved with `toJSON()`; a seeded deck resumes exactly where it was. */
@@ -255,9 +264,13 @@ export class Deck implements Iterable<Card> {
     if (!h.returnCards(ids.length)) throw coreError(this.#c);
   }
 
-  /** The deck's state as plain JSON. A secure deck's key and future order only with includeSecret. */
-  toJSON(options?: { includeSecret?: boolean }): DeckState {
-    const o = checkKeys(options, ['includeSecret'], 'toJSON options');
+  /**
+   * The deck's state as plain JSON. A secure deck's key and future order only with includeSecret.
+   * `JSON.stringify(deck)` and `JSON.stringify({ deck })` call this with the property's name (a
+   * string, per the JSON.stringify protocol), which means "no options".
+   */
+  toJSON(options?: { includeSecret?: boolean } | string): DeckState {
+    const o = typeof options === 'string' ? {} : checkKeys(options, ['includeSecret'], 'toJSON options');
     if (o.includeSecret !== undefined && typeof o.includeSecret !== 'boolean') {
       throw new TypeError(`includeSecret must be a boolean, got ${show(o.includeSecret)}`);
     }
@@ -276,6 +289,21 @@ export class Deck implements Iterable<Card> {
     registry.unregister(this);
     this.#h.delete();
     this.#h = null;
+  }
+
+  /**
+   * What `console.log(deck)` and `util.inspect(deck)` show in Node: what the deck is and how many
+   * cards are where (never its key or its order, which only `toJSON({ includeSecret: true })` gives).
+   */
+  [Symbol.for('nodejs.util.inspect.custom')](_depth: number, _options: unknown, inspect?: (value: unknown) => string): string {
+    const name = this.constructor.name;
+    if (this.#h === null) return `${name} { disposed: true }`;
+    const i = this.info, h = this.#h;
+    const shown = {
+      style: i.style, size: this.size, remaining: h.remaining(), returned: h.returned(),
+      rng: i.rng, strategy: i.strategy, seeded: i.seeded,
+    };
+    return `${name} ${typeof inspect === 'function' ? inspect(shown) : JSON.stringify(shown)}`;
   }
 
   /** Same as dispose(), for `using deck = new Deck()`. */
@@ -331,6 +359,9 @@ for (const name of ['dealHands', 'burn', 'dealTo', 'dealPattern', 'hand', 'pile'
 }
 Object.defineProperty(Deck.prototype, 'piles', { get: noPiles, configurable: true });
 Object.defineProperty(Deck, 'pattern', { value: noPiles, writable: true, configurable: true });
+// Vue's reactive() and ref() leave an object alone when it carries `__v_skip` (what markRaw sets):
+// a Proxy around a Deck could not reach its private fields, so every method would throw.
+Object.defineProperty(Deck.prototype, '__v_skip', { value: true });
 
 function readInfo(c: DeckModule, h: CoreDeck): DeckInfo {
   return Object.freeze(JSON.parse(takeText(c, h.info())) as DeckInfo);
