@@ -5,6 +5,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 rm -rf dist
 npx --no-install tsc -p tsconfig.build.json
+node scripts/vendor.mjs   # the few functions taken from npm libraries, bundled with their licences
 mkdir -p dist/wasm
 for module in fairdeck games shuffle fairness; do   # games, shuffle and fairness modules: docs/size.md
   cp "web/src/wasm/$module.wasm" "web/src/wasm/$module-embedded.js" "web/src/wasm/$module-embedded.d.ts" dist/wasm/

@@ -3,7 +3,7 @@
  * visualiser shows. p-values come from stdlib's regularized upper incomplete gamma function
  * (the χ² survival function is Q(df/2, x/2)), not from a hand-written approximation.
  */
-import gammainc from '@stdlib/math-base-special-gammainc';
+import { gammainc } from '../vendor/gammainc.js';
 
 /**
  * Significance level of every verdict and test: a fair algorithm is called biased with
