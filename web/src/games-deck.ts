@@ -45,7 +45,13 @@ export class Deck extends PlainDeck {
 
   /** Deals `n` cards (default 1) onto the burn pile (`pile('burn')`) and returns them. All or nothing, like dealTo. */
   burn(n = 1): Card[] {
-    return this.dealTo(manifest().pileNames.burn, n);
+    try {
+      return this.dealTo(manifest().pileNames.burn, n);
+    } catch (error) {
+      // The caller may never have written `n` (it defaults to 1): the message says which call it means.
+      if (error instanceof Error) error.message = `burn(): ${error.message}`;
+      throw error;
+    }
   }
 
   /**

@@ -43,6 +43,13 @@ struct Composition {
     }
   }
 
+  /// How messages name card `id`: by its code and id in a styled deck ("card AS (id 39)"), so a
+  /// caller who passed 'AS' recognises it; by its id, which is its code, in a generic one.
+  std::string card_label(std::uint32_t id) const {
+    if (!style || id >= size()) return cat("card ", id);
+    return cat("card ", style->face(id % per_deck()).code, " (id ", id, ")");
+  }
+
   /// Public style name ("french", "german", or "generic").
   std::string style_name() const { return style ? std::string(style->id) : std::string("generic"); }
 };

@@ -302,6 +302,9 @@ struct NamedPile {
 };
 
 /// A deck of cards. Not copyable by accident: state moves only through save/restore.
+/// Ends the message of a deal that asks for more cards than remain: what to do about it.
+inline constexpr std::string_view kShuffleHint = "; shuffle() gathers every card for a new deal";
+
 class Deck {
 public:
   /// A new deck, already shuffled. Throws TypeError/RangeError for bad options.
@@ -510,13 +513,13 @@ public:
     std::sort(sorted.begin(), sorted.end());
     const std::vector<std::uint8_t> where = piles_of(sorted);
     for (std::size_t i = 0; i < sorted.size(); ++i) {
-      const std::string card = "card " + std::to_string(sorted[i]);
+      const std::string card = comp_.card_label(sorted[i]);
       if (sorted[i] >= n_)
         throw RangeError(card + " is not in this deck (ids 0–" + std::to_string(n_ - 1) + ")");
       if (i > 0 && sorted[i] == sorted[i - 1]) throw RangeError(card + " is named twice in one returnCards call");
       if (where[i] != 2)
         throw RangeError(card + " cannot be returned: it is not dealt (it is " +
-                         (where[i] == 1 ? "already returned)" : "still in the deck)"));
+                         (where[i] == 1 ? "already returned)" : "still in the deck: only dealt cards can be returned)"));
     }
     if (any_named()) return return_from_piles(sorted);
     if (strategy_ == Strategy::bitmap) {
@@ -732,7 +735,7 @@ public:
   std::uint32_t deal_to(std::string_view pile, std::uint32_t n, std::uint32_t* out) { return deal_to(pile_ref(pile), n, out); }
   /// The same onto a pile checked before (pile_ref).
   std::uint32_t deal_to(PileRef pile, std::uint32_t n, std::uint32_t* out) {
-    if (n > remaining()) throw RangeError(cat("n must be at most the ", remaining(), " cards remaining, got ", n));
+    if (n > remaining()) throw RangeError(cat("n must be at most the ", remaining(), " cards remaining, got ", n, kShuffleHint));
     settle();
     Pending pending;
     const std::uint8_t s = n ? known_slot(pile, pending) : kNoSlot;
@@ -767,7 +770,7 @@ public:
     const std::uint64_t total = std::uint64_t{seats} * per_seat;
     if (total > remaining())
       throw RangeError(cat("seats * perSeat must be at most the ", remaining(), " cards remaining, got ", total, " (",
-                           seats, " seats of ", per_seat, ")"));
+                           seats, " seats of ", per_seat, ")", kShuffleHint));
     char names[kMaxSeats][8];  // "hand:0" … and their keys, as pile_ref() would give them
     PileRef seat[kMaxSeats];
     const auto name_seats = [&] {  // only where they are read: not for a plan kept from before
@@ -845,7 +848,7 @@ public:
   /// cards. Allocates nothing once the deck's piles have held as many cards before.
   [[gnu::noinline]] std::uint32_t deal_pattern(const DealPlan& plan, std::uint32_t* out) {
     if (plan.total_ > remaining())
-      throw RangeError(cat("packets must deal at most the ", remaining(), " cards remaining, got ", plan.total_, " cards in all"));
+      throw RangeError(cat("packets must deal at most the ", remaining(), " cards remaining, got ", plan.total_, " cards in all", kShuffleHint));
     settle();
     const std::size_t piles = plan.piles_.size();
     detail::SmallBuffer<std::uint8_t, kMaxPiles> slot(piles);
@@ -955,7 +958,7 @@ public:
     for (std::uint64_t m = active_; m; m &= m - 1) leaving[std::countr_zero(m)] = 0;
     std::uint32_t out_of_piles = 0;
     for (std::size_t i = 0; i < sorted.size(); ++i) {
-      const auto card = [&] { return cat("card ", sorted[i]); };  // messages only when one is thrown
+      const auto card = [&] { return comp_.card_label(sorted[i]); };  // messages only when one is thrown
       if (sorted[i] >= n_) throw RangeError(cat(card(), " is not in this deck (ids 0–", n_ - 1, ")"));
       if (i > 0 && sorted[i] == sorted[i - 1]) throw RangeError(card() + " is named twice in one moveCards call");
       if (where[i] != 2)
