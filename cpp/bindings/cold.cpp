@@ -307,7 +307,7 @@ CoreWords* words_make(const val& engine) {
   return guard<CoreWords*>(nullptr, [&] { return new CoreWords{EngineSpec(engine).make(), {}}; });
 }
 
-/// One deck of a style (jokers included) as a JSON array of [code, name, rank, suit] (text result).
+/// One deck of a style (jokers included) as a JSON array of [code, name, rank, suit, rank number] (text result).
 val faces(const val& style, u32 jokers) {
   return text_or_null([&] {
     const auto c = fd::make_composition(bytes_of(style), 1, jokers, 0);
@@ -315,7 +315,7 @@ val faces(const val& style, u32 jokers) {
     out << "[";
     for (u32 i = 0; i < c.per_deck(); ++i) {
       const fd::Face f = c.style->face(i);
-      out << (i ? ",[\"" : "[\"") << f.code << "\",\"" << f.name << "\",\"" << f.rank << "\",\"" << f.suit << "\"]";
+      out << (i ? ",[\"" : "[\"") << f.code << "\",\"" << f.name << "\",\"" << f.rank << "\",\"" << f.suit << "\"," << u32{f.value} << "]";
     }
     return std::move((out << "]").s);
   });

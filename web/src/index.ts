@@ -5,7 +5,7 @@
 export { init } from './deck-load.js';
 export { isReady, type InitOptions } from './load.js';
 export { Deck, type DeckInfo, type DeckState } from './deck.js';
-export type { Card } from './card.js';
+export { Card, type CardComparator, type CardOptions, type CardOrderOptions } from './card.js';
 export { shuffle, permutation, type AnyTypedArray } from './shuffle.js';
 export { parseSeed } from './options.js';
 export { manifest, type Manifest } from './manifest.js';
