@@ -122,6 +122,8 @@ export function sections(r) {
     table.push(['package files (gzip): ' + Object.entries(s.pkg).map(([f, g]) => `${f} ${kb(g)}`).join(', '), '', '', '', '']);
     table.push([`start-up: \`await init()\` in a fresh Node process (median of ${s.startup.nodeRuns})`, '', '', `${s.startup.nodeInitMs.toFixed(1)} ms`, '']);
     table.push([`start-up: \`await init()\` in a fresh Chromium ${s.startup.chromiumVersion} page, Vite build over HTTP (median of ${s.startup.chromiumRuns})`, '', '', `${s.startup.chromiumInitMs.toFixed(1)} ms`, '']);
+    table.push([`start-up: \`initSync()\` in a fresh Node process (median of ${s.startup.nodeRuns}, interleaved with the row above it)`, '', '', `${s.startup.nodeInitSyncMs.toFixed(1)} ms`, '']);
+    table.push([`start-up: \`initSync()\` on a fresh Chromium page's main thread, Vite build over HTTP (median of ${s.startup.chromiumRuns}, interleaved)`, '', '', `${s.startup.chromiumInitSyncMs.toFixed(1)} ms`, '']);
     out.push({ title: '6. Size and start-up', intro: 'Per entry point, a minimal app (tests/size/apps.mjs; for `fairdeck` the README example: `init`, `new Deck()`, `deal(5)`) built with Vite and with webpack 5; every emitted .js and .wasm counted. `fairdeck/fairness` loads the deck module and its own fairness module (docs/size.md). The size check in `npm test` holds the README example under ' + kb(s.budget) + ' gzip in both builds.', table });
   }
   return out;

@@ -8,7 +8,7 @@
  * no BindingError reaches a user; it interns cards, reads the dealing window and frees handles.
  * Names, kinds and limits come from the manifest (manifest.ts), never from here.
  */
-import { core } from './load.js';
+import { core, hasPiles } from './load.js';
 import type { EmbindModule, Handle } from './instantiate.js';
 import { show } from './errors.js';
 import { manifest } from './manifest.js';
@@ -160,10 +160,7 @@ export interface DeckModule extends BasicModule {
   planPattern(pairs: Bytes): number;
 }
 
-/** True if module `m` deals to named piles: the games module (games.ts), not fairdeck.wasm. */
-export function hasPiles(m: DeckModule): boolean {
-  return typeof m.pileName === 'function';
-}
+export { hasPiles };
 /** What a pile operation says on a deck without piles: the Deck of 'fairdeck' (deck.ts), or a deck of the module without them. */
 export const NO_PILES = "fairdeck: named piles (hands, burns, boards, patterns, moves) live in the games module: take init and Deck from the entry 'fairdeck/games' instead of 'fairdeck', and await init() again (if you pass init({ wasm }), give it games.wasm)";
 /** The Error every pile operation throws on a deck of the module without piles. */

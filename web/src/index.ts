@@ -3,7 +3,8 @@
  * This file only re-exports; see README.md for the guarantees and their limits.
  */
 export { init } from './deck-load.js';
-export { isReady, type InitOptions } from './load.js';
+export { initSync } from './deck-load-sync.js';
+export { isReady, type InitOptions, type InitSyncOptions } from './load.js';
 export { Deck, type DeckInfo, type DeckState } from './deck.js';
 export { Card, type CardComparator, type CardOptions, type CardOrderOptions } from './card.js';
 export { shuffle, permutation, type AnyTypedArray } from './shuffle.js';

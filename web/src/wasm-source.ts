@@ -17,14 +17,14 @@ const howTo =
   'WebAssembly.Module yourself with init({ wasm }), or call init() without it to use the copy embedded in the package.';
 
 /** Base64 → bytes without Buffer (browsers, workers, Node, Deno and Bun all have atob). */
-function fromBase64(text: string): Uint8Array<ArrayBuffer> {
+export function fromBase64(text: string): Uint8Array<ArrayBuffer> {
   const binary = atob(text);
   const bytes = new Uint8Array(binary.length);
   for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
   return bytes;
 }
 
-interface NodeZlib {
+export interface NodeZlib {
   gunzipSync(bytes: Uint8Array): Uint8Array;
 }
 
@@ -58,7 +58,7 @@ interface NodeFs {
 }
 
 /** A Node built-in module, without importing it (so bundlers see nothing Node-only); undefined elsewhere. */
-function builtin<T>(id: string): T | undefined {
+export function builtin<T>(id: string): T | undefined {
   const p = (globalThis as { process?: { versions?: { node?: string }; getBuiltinModule?: (id: string) => unknown } }).process;
   if (typeof p?.versions?.node !== 'string' || typeof p.getBuiltinModule !== 'function') return undefined;
   return p.getBuiltinModule(id) as T | undefined;
@@ -137,3 +137,4 @@ export async function compileSource(source: WasmSource | undefined, chunk: Embed
     `init({ wasm }): expected a URL, a string, an ArrayBuffer, a Uint8Array or a WebAssembly.Module, got ${Object.prototype.toString.call(source)}`,
   );
 }
+

@@ -4,6 +4,7 @@
  * re-exports.
  */
 export { init, type FairnessInitOptions } from './load.js';
+export { initSync, type FairnessInitSyncOptions } from './load-sync.js';
 export { ALGORITHMS, ALGORITHM_INFO, BIASED_ALGORITHMS, FAIR_ALGORITHMS, type AlgorithmInfo, type AlgorithmName } from './algorithms.js';
 export { countPermutations, MAX_PERMUTATION_N, type Arrangement, type PermutationResult } from './permutations.js';
 export { positionMatrix, MAX_MATRIX_N, type CellDeviation, type MatrixResult } from './matrix.js';
