@@ -4,7 +4,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 rm -rf dist
-npx --no-install tsc -p tsconfig.build.json
+node node_modules/typescript/bin/tsc -p tsconfig.build.json   # not npx tsc: the typescript-5.0 alias also installs a bin named tsc
 mkdir -p dist/wasm
 for module in fairdeck games shuffle fairness; do   # games, shuffle and fairness modules: docs/size.md
   cp "web/src/wasm/$module.wasm" "web/src/wasm/$module-embedded.js" "web/src/wasm/$module-embedded.d.ts" dist/wasm/

@@ -29,7 +29,7 @@ native_sanitized() {
   cmake --build --preset asan
   ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 ./build/asan/fairdeck_tests --gtest_brief=1
 }
-typecheck() { npx --no-install tsc -p tsconfig.json; }
+typecheck() { node node_modules/typescript/bin/tsc -p tsconfig.json; }   # not npx tsc: the typescript-5.0 alias also installs a bin named tsc
 unit() { npx --no-install vitest run; }
 e2e() { npx --no-install vitest run --config vitest.e2e.config.ts; }
 
