@@ -1,0 +1,7 @@
+import { Deck } from 'fairdeck';
+import { Deck as GamesDeck } from 'fairdeck/games';
+export function usingDeck(): string {
+  using deck = new Deck({ seed: 1 });
+  using table = new GamesDeck({ seed: 2 });
+  return String(deck.deal(1)[0]) + String(table.dealHands(2, 2).length);
+}
