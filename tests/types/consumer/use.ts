@@ -1,3 +1,5 @@
+// A consumer of every entry (tests/types/check.mjs compiles it against the packed .d.ts under
+// each lib x moduleResolution x TypeScript version): imports and the main API of each.
 import { init, isReady, Deck, shuffle, permutation, parseSeed, manifest, type Card, type DeckState } from 'fairdeck';
 import { init as initGames, Deck as GamesDeck } from 'fairdeck/games';
 import { randomUint32, randomBytes, RandomStream } from 'fairdeck/random';

@@ -1,3 +1,5 @@
+// `using deck = new Deck()` (and the games Deck), compiled by tests/types/check.mjs only where
+// the settings declare Disposable: TypeScript >= 5.2 with lib ESNext or @types/node.
 import { Deck } from 'fairdeck';
 import { Deck as GamesDeck } from 'fairdeck/games';
 export function usingDeck(): string {
