@@ -4,7 +4,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 rm -rf dist
-npx --no-install tsc -p tsconfig.build.json
+node node_modules/typescript/bin/tsc -p tsconfig.build.json   # not npx tsc: the typescript-5.0 alias also installs a bin named tsc
 node scripts/vendor.mjs   # the few functions taken from npm libraries, bundled with their licences
 mkdir -p dist/wasm
 for module in fairdeck games shuffle fairness; do   # games, shuffle and fairness modules: docs/size.md

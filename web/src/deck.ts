@@ -24,6 +24,18 @@ import { readState, type DeckInfo, type DeckState } from './state.js';
 
 export type { DeckInfo, DeckState } from './state.js';
 
+declare global {
+  /**
+   * `Symbol.dispose`, declared as TypeScript's lib esnext.disposable (TS ≥ 5.2) and @types/node
+   * declare it, so that Deck's `[Symbol.dispose]()` type-checks in a consumer whose lib lacks it
+   * (ES2022 + DOM, or any TS 5.0/5.1); the identical declarations merge (docs/typescript.md).
+   * Types only: nothing is defined at run time.
+   */
+  interface SymbolConstructor {
+    readonly dispose: unique symbol;
+  }
+}
+
 /**
  * What the games Deck (games-deck.ts), which adds the pile operations, reaches of a Deck: filled
  * in by Deck's static field below, and exported by no entry point.
