@@ -5,7 +5,8 @@
  */
 import { gunzipSync } from './vendor/gunzip.js';
 import { cspMessage, isCspBlock } from './wasm-env.js';
-import { builtin, describe, fromBase64, resolveUrl, type NodeZlib, type WasmSource } from './wasm-source.js';
+import { builtin, fromBase64, type NodeZlib } from './bytes.js';
+import { describe, resolveUrl, type WasmSource } from './wasm-source.js';
 
 /**
  * Gunzips at once: Node's, Deno's and Bun's zlib where there is one, else the small inflate

@@ -1,9 +1,9 @@
 // A consumer of every entry (tests/types/check.mjs compiles it against the packed .d.ts under
 // each lib x moduleResolution x TypeScript version): imports and the main API of each.
-import { init, isReady, Deck, shuffle, permutation, parseSeed, manifest, type Card, type DeckState } from 'fairdeck';
-import { init as initGames, Deck as GamesDeck } from 'fairdeck/games';
+import { init, initSync, isReady, Deck, Card, shuffle, permutation, parseSeed, manifest, type CardComparator, type DeckState } from 'fairdeck';
+import { init as initGames, initSync as initGamesSync, Deck as GamesDeck } from 'fairdeck/games';
 import { randomUint32, randomBytes, RandomStream } from 'fairdeck/random';
-import { init as initFairness, positionMatrix, countPermutations, ALGORITHMS } from 'fairdeck/fairness';
+import { init as initFairness, initSync as initFairnessSync, positionMatrix, countPermutations, ALGORITHMS } from 'fairdeck/fairness';
 import { cardSvg, cardLabel, drawCard, CARD_ASPECT } from 'fairdeck/faces';
 import { commitRound, commitmentOf } from 'fairdeck/provable';
 import { verifyRound, GAMES } from 'fairdeck/verify';
@@ -15,6 +15,11 @@ export async function main(): Promise<string> {
   const deck = new Deck({ seed: 1 });
   const hand: Card[] = deck.shuffle().deal(5);
   const state: DeckState = deck.toJSON();
+  const text: string = JSON.stringify({ deck });
+  const order: CardComparator = Card.order({ aces: 'low' });
+  const value: number | null = Card.from('AS').rankValue;
+  hand.sort(Card.compare).sort(order);
+  if (Card.is(value)) initSync({ wasm: new Uint8Array(0) }), initGamesSync(), initFairnessSync();
   Deck.fromJSON(state).dispose();
   deck.dispose();
   const table = new GamesDeck({ seed: 2 });
@@ -31,5 +36,5 @@ export async function main(): Promise<string> {
   const verdict = await verifyRound({ commitment, serverSeed, clientSeed: 'c', nonce: 1, dealt: hand.map(String) });
   const svg: string = cardSvg(hand[0], { width: 40 });
   return [isReady(), shuffle([1, 2, 3], { seed: 1 }).length, permutation(3).length, parseSeed('1'), manifest, hands.length,
-    bytes.length, words.length, m, p, verdict.ok, svg, cardLabel('AS'), CARD_ASPECT, commitmentOf, GAMES, drawCard].join();
+    bytes.length, words.length, m, p, verdict.ok, svg, cardLabel('AS'), CARD_ASPECT, commitmentOf, GAMES, drawCard, text].join();
 }
