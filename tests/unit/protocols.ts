@@ -59,7 +59,7 @@ export function protocolTests<D extends AnyDeck>(Deck: DeckClass<D>, play: (deck
 
   it('structuredClone and postMessage throw a DataCloneError that says to post toJSON() instead', () => {
     const deck = new Deck({ seed: 2 });
-    const message = /cannot be cloned or posted to a worker: post deck\.toJSON\(\) and rebuild it there with Deck\.fromJSON/;
+    const message = /a fairdeck Deck cannot be cloned: post deck\.toJSON\(\), then Deck\.fromJSON\(state\)/;
     expect(() => structuredClone(deck)).toThrow(message);
     expect(() => structuredClone({ deck })).toThrow(message);
     const channel = new MessageChannel();

@@ -62,7 +62,7 @@ const registry = new FinalizationRegistry<CoreDeck>((handle) => handle.delete())
  * throws a DataCloneError whose message is this text, instead of delivering `{ size: 52 }` (a deck
  * lives in its WASM module's memory, which a copy cannot take along).
  */
-const UNCLONEABLE = Symbol('a fairdeck Deck cannot be cloned or posted to a worker: post deck.toJSON() and rebuild it there with Deck.fromJSON(state)');
+const UNCLONEABLE = Symbol('a fairdeck Deck cannot be cloned: post deck.toJSON(), then Deck.fromJSON(state)');
 
 /** Passed to the constructor by fromJSON only: core decks restored from a state (a WeakMap: no caller code runs to look). */
 const restored = new WeakMap<object, CoreDeck>();

@@ -137,6 +137,6 @@ export function isReady(): boolean {
 
 /** The loaded module; throws a clear Error before `init()` has resolved. */
 export function core(): EmbindModule {
-  if (!loaded) throw new Error("fairdeck is not initialised: call initSync() or await init() (from the entry you import: 'fairdeck', 'fairdeck/games', …) before creating a Deck or a Card, or shuffling");
+  if (!loaded) throw new Error('fairdeck is not initialised: call initSync() or await init() first (from the entry you import)');
   return loaded;
 }
