@@ -42,6 +42,25 @@ export const risingMoments = (n: number): { mean: number; variance: number } => 
 /** Mean and variance of Σ_p p·π(p) for a uniform order π of n (Hoeffding's combinatorial CLT). */
 export const crossMoments = (n: number): { mean: number; variance: number } => ({ mean: n * ((n - 1) / 2) ** 2, variance: (n * n * (n + 1) ** 2 * (n - 1)) / 144 });
 
+/** How many of h[0…m) equal an earlier one (open addressing; hashes are 52-bit integers, never 0 after +1). */
+function countRepeats(h: Float64Array, m: number): number {
+  let size = 16;
+  while (size < 2 * m) size *= 2;
+  const table = new Float64Array(size), mask = size - 1;
+  let repeats = 0;
+  for (let i = 0; i < m; i++) {
+    const key = h[i] + 1;
+    let s = (key % 0x100000000 >>> 0) & mask;
+    for (;;) {
+      const x = table[s];
+      if (x === 0) { table[s] = key; break; }
+      if (x === key) { repeats++; break; }
+      s = (s + 1) & mask;
+    }
+  }
+  return repeats;
+}
+
 interface Raw {
   name: string;
   description: string;
@@ -172,8 +191,7 @@ export function buildReport(t: Tally, alpha: number, items: Token[], elapsedMs: 
   let repeats = 0, repeatLambda = 0;
   if (t.hashes && k >= 2) {
     const m = Math.min(T, REPEAT_SAMPLE);
-    const h = t.hashes.slice(0, m).sort();
-    for (let i = 1; i < m; i++) if (h[i] === h[i - 1]) repeats++;
+    repeats = countRepeats(t.hashes, m);
     repeatLambda = ((m * (m - 1)) / 2) * (1 / prefixCount(n, k) + 2 ** -52);  // chance repeats + hash collisions
     raw.push({
       name: 'repeats', description: `the same ${k === n ? 'order' : 'hand'} coming up twice among the first ${grouped(m)} (Poisson; chance expects ${repeatLambda < 0.01 ? 'none' : repeatLambda.toPrecision(2)})`,

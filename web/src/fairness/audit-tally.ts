@@ -53,7 +53,6 @@ export class Tally {
   /** 52-bit hashes of the first REPEAT_SAMPLE orders (when there are too many orders to count). */
   readonly hashes: Float64Array | undefined;
   readonly #seen: Float64Array;
-  readonly #posOf: Int32Array;
 
   /** Names of the items for error messages (the caller's tokens), or undefined for 0…n−1. */
   names: readonly (number | string)[] | undefined;
@@ -67,7 +66,6 @@ export class Tally {
     this.successions = new Float64Array(n);
     this.hashes = this.orders ? undefined : new Float64Array(REPEAT_SAMPLE);
     this.#seen = new Float64Array(n);
-    this.#posOf = new Int32Array(n);
   }
 
   /**
@@ -76,16 +74,17 @@ export class Tally {
    */
   add(a: ArrayLike<unknown>): void {
     const { n, k, positions, successions } = this;
-    const seen = this.#seen, posOf = this.#posOf;
-    const stamp = this.trials + 1;
+    // seen[v] = this order's base + its position: every value of an earlier order is below the
+    // base (bases grow by 1024 ≥ k per order), so one load tells "seen in this order" and where.
+    const seen = this.#seen;
+    const base = (this.trials + 1) * 1024;  // exact in doubles below 2^43 orders
     const hashing = this.hashes !== undefined && this.trials < REPEAT_SAMPLE;
     // One pass checks and counts; a bad item undoes this order's counts before throwing.
     let prev = -2, h1 = 0x811c9dc5 | 0, h2 = 0;
     for (let p = 0; p < k; p++) {
       const v = a[p] as number;
-      if (typeof v !== 'number' || !(v >= 0 && v < n) || (v | 0) !== v || seen[v] === stamp) this.#undo(a, p);
-      seen[v] = stamp;
-      posOf[v] = p;
+      if (typeof v !== 'number' || !(v >= 0 && v < n) || (v | 0) !== v || seen[v] >= base) this.#undo(a, p);
+      seen[v] = base + p;
       positions[v * k + p]++;
       if (v === prev + 1) successions[prev]++;
       prev = v;
@@ -94,7 +93,8 @@ export class Tally {
     }
     if (k === n) {
       let descents = 0;
-      for (let i = 1; i < n; i++) descents += (posOf[i] - posOf[i - 1]) >>> 31;  // branch-free: half of these are true
+      // A descent of the inverse: item i placed before item i − 1 (seen[] holds base + position). Branch-free: half are.
+      for (let i = 1; i < n; i++) descents += (seen[i] - seen[i - 1]) >>> 31;
       this.risingSum += descents + 1;
     }
     const orders = this.orders;
@@ -111,7 +111,7 @@ export class Tally {
       h2 = Math.imul(h2 ^ (h2 >>> 15), 0x27d4eb2d);
       this.hashes![this.trials] = (h1 >>> 0) * 0x100000 + ((h2 ^ (h2 >>> 16)) & 0xfffff);
     }
-    this.trials = stamp;
+    this.trials++;
   }
 
   /** Undoes the counts of positions 0…p−1 of a bad order and throws what was wrong at p. */
