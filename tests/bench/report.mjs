@@ -115,6 +115,7 @@ export function sections(r) {
       out.push({ title, intro: group === 'holdem' ? intro : '', table: timedTable(r.games.rows.filter((row) => row.group === group)) });
     }
   }
+  timed('audit', '9. Testing any shuffle (fairdeck/fairness testShuffle, fairdeck-audit)', 'testShuffle: per trial, d3-array\'s shuffle of a fresh [0…51] under test against the same loop bare (the harness checks and counts every order). fairdeck-audit: per byte of log text, the CLI\'s reader on a file of one shuffled 52-card deck per line (card codes), parsed and counted; MB/s = 1000 / ns per byte.');
   if (r.size) {
     const s = r.size;
     const table = [['entry point (bundler)', 'JS gzip', 'wasm gzip', 'total gzip', 'total brotli']];
