@@ -142,7 +142,7 @@ export function likelyCauses(ev: Evidence): string[] {
     return out;
   }
   if (rejects(tests, 'repeats')) {
-    out.push(`the same orders come up again and again (${ev.repeats} repeats where chance expects ${ev.repeatLambda.toPrecision(2)}): the random generator has too little state (a 16- or 32-bit seed or state, or a generator reseeded from the clock), so only a small fraction of the orders can ever come up`);
+    out.push(`the same orders come up again and again (${ev.repeats} repeats where chance expects ${ev.repeatLambda.toPrecision(2)}): only a small fraction of the orders can ever come up — the random generator has too little state (a 16- or 32-bit seed or state, or one reseeded from the clock), or the shuffle itself makes only a few orders`);
   }
   const orders = rejects(tests, 'orders');
   if (orders && t.orders) {
