@@ -224,7 +224,7 @@ export function buildReport(t: Tally, alpha: number, items: Token[], elapsedMs: 
   const report: ShuffleReport = {
     fair, p, alpha, trials: T, n, k, items, tests, cells: best, orders: ordersSummary, detectable, causes,
     elapsedMs, trialsPerSecond: elapsedMs > 0 ? (T * 1000) / elapsedMs : 0,
-    counts: t.positions, successions: t.successions,
+    counts: t.positions, successions: t.successions, orderCounts: k === n ? t.orders : undefined,
     toString: () => reportText(report),
   };
   Object.defineProperty(report, 'toString', { enumerable: false });
@@ -268,9 +268,8 @@ export function reportText(r: ShuffleReport): string {
 
 /** The report as plain JSON (what `--json` prints). */
 export function reportJSON(r: ShuffleReport): Record<string, unknown> {
-  const { counts, successions, ...rest } = r;
-  void counts;
-  void successions;
+  const { counts, successions, orderCounts, ...rest } = r;
+  void counts, void successions, void orderCounts;
   return { ...rest, text: reportText(r) };
 }
 

@@ -83,6 +83,8 @@ export interface ShuffleReport {
   trialsPerSecond: number;
   /** The item × position counts (counts[item * k + position]), for charts. */
   counts: Float64Array;
+  /** n ≤ 9, full orders: counts of every order by lexicographic rank, for charts. */
+  orderCounts: Float64Array | undefined;
   /** successions[i]: times item i was directly followed by item i + 1, for charts. */
   successions: Float64Array;
   /** The report for people. */
