@@ -141,9 +141,6 @@ export function likelyCauses(ev: Evidence): string[] {
     out.push(`no item ever stays in place (0 fixed points in ${T} orders, ${T} expected): this looks like Sattolo's j < i (j = random[0, i)) where Fisher–Yates needs j ≤ i (j = random[0, i])`);
     return out;
   }
-  if (rejects(tests, 'repeats')) {
-    out.push(`the same orders come up again and again (${ev.repeats} repeats where chance expects ${ev.repeatLambda.toPrecision(2)}): only a small fraction of the orders can ever come up — the random generator has too little state (a 16- or 32-bit seed or state, or one reseeded from the clock), or the shuffle itself makes only a few orders`);
-  }
   const orders = rejects(tests, 'orders');
   if (orders && t.orders) {
     let seen = 0;
@@ -171,6 +168,10 @@ export function likelyCauses(ev: Evidence): string[] {
       out.push(`${best.text} (the item × position deviations correlate ${best.r.toFixed(2)} with it)`);
       matched = true;
     }
+  }
+  // Repeats beyond chance, unless a known loop explains the orders (a biased order distribution repeats too).
+  if (!matched && rejects(tests, 'repeats')) {
+    out.push(`the same orders come up again and again (${ev.repeats} repeats where chance expects ${ev.repeatLambda.toPrecision(2)}): only a small fraction of the orders can ever come up — the random generator has too little state (a 16- or 32-bit seed or state, or one reseeded from the clock), or the shuffle itself makes only a few orders`);
   }
   const rho = rejects(tests, 'start–end correlation');
   if (!matched && rho && ev.rhoZ > 0) {
