@@ -72,6 +72,7 @@ interface Raw {
 
 /** Builds the report of a finished tally. */
 export function buildReport(t: Tally, alpha: number, items: Token[], elapsedMs: number): ShuffleReport {
+  t.flush();
   const { n, k, trials: T } = t;
   if (T === 0) throw new RangeError('no orders to test: the input was empty');
   const raw: Raw[] = [];

@@ -42,8 +42,10 @@ export class Tally {
   readonly k: number;
   /** Orders counted. */
   trials = 0;
-  /** positions[item * k + position]: times `item` came at `position`. */
+  /** positions[item * k + position]: times `item` came at `position` (call flush() first). */
   readonly positions: Float64Array;
+  /** The counts since the last flush, as 32-bit integers: an integer add per item in the hot loop. */
+  readonly #recent: Uint32Array;
   /** orders[rank] for n ≤ 9: times the ordered k-prefix of lexicographic rank `rank` came up. */
   readonly orders: Float64Array | undefined;
   /** successions[i]: times item i was directly followed by item i + 1. */
@@ -62,6 +64,7 @@ export class Tally {
     this.n = n;
     this.k = k;
     this.positions = new Float64Array(n * k);
+    this.#recent = new Uint32Array(n * k);
     this.orders = n <= MAX_ORDERS_N ? new Float64Array(prefixCount(n, k)) : undefined;
     this.successions = new Float64Array(n);
     this.hashes = this.orders ? undefined : new Float64Array(REPEAT_SAMPLE);
@@ -73,7 +76,8 @@ export class Tally {
    * caller). Throws OrderError, counting nothing, when it is not.
    */
   add(a: ArrayLike<unknown>): void {
-    const { n, k, positions, successions } = this;
+    const { n, k, successions } = this;
+    const positions = this.#recent;
     // seen[v] = this order's base + its position: every value of an earlier order is below the
     // base (bases grow by 1024 ≥ k per order), so one load tells "seen in this order" and where.
     const seen = this.#seen;
@@ -112,6 +116,14 @@ export class Tally {
       this.hashes![this.trials] = (h1 >>> 0) * 0x100000 + ((h2 ^ (h2 >>> 16)) & 0xfffff);
     }
     this.trials++;
+    if ((this.trials & 0x7fffffff) === 0) this.flush();  // a cell's 32-bit count cannot overflow
+  }
+
+  /** Adds the recent integer counts into `positions`. Call before reading the counts. */
+  flush(): void {
+    const recent = this.#recent, positions = this.positions;
+    for (let i = 0; i < recent.length; i++) positions[i] += recent[i];
+    recent.fill(0);
   }
 
   /** Undoes the counts of positions 0…p−1 of a bad order and throws what was wrong at p. */
@@ -120,7 +132,7 @@ export class Tally {
     let prev = -2;
     for (let p = 0; p < bad; p++) {
       const v = a[p] as number;
-      this.positions[v * k + p]--;
+      this.#recent[v * k + p]--;
       if (v === prev + 1) this.successions[prev]--;
       prev = v;
     }
