@@ -141,6 +141,21 @@ describe('exact expectations under a uniform shuffle', () => {
     for (const t of r.tests) expect(t.statistic).toBeCloseTo(0, 9);
   });
 
+  it('pools the orders by their first items when all n! would expect fewer than 5 (n = 7, 2,000 trials)', async () => {
+    // 7! = 5,040 orders would expect 0.4 each; the first 3 items' 210 ordered triples expect 9.5 ≥ 5
+    // (the first 4 would give 840 cells at 2.4). Fair control passes; Sattolo, whose first items
+    // are constrained (item 0 never first), is rejected by the pooled test itself.
+    const d3 = shuffler(sfc32(21));
+    const fair = await testShuffle((a) => { d3(a); }, { n: 7, trials: 2_000 });
+    const orders = fair.tests.find((t) => t.name === 'orders')!;
+    expect(orders.df).toBe(209);
+    expect(orders.description).toContain("the first 3 items' 210 orders");
+    expect(fair.orders?.prefix).toBe(3);
+    expect(fair.fair, fair.toString()).toBe(true);
+    const sattolo = await testShuffle(MISTAKES.sattolo(sfc32(22)), { n: 7, trials: 2_000 });
+    expect(sattolo.tests.find((t) => t.name === 'orders')!.rejects).toBe(true);
+  });
+
   it("applies Holm's correction: the i-th smallest p times (m − i + 1), never decreasing", async () => {
     const r = await testShuffle(MISTAKES.randomSwaps(sfc32(9)), { n: 6, trials: 5_000 });
     const sorted = [...r.tests].sort((a, b) => a.p - b.p);
