@@ -43,6 +43,7 @@ const swap = (a: number[], i: number, j: number) => { const t = a[i]; a[i] = a[j
 export const MISTAKES = {
   sattolo: (r: () => number) => (a: number[]) => { for (let i = a.length - 1; i > 0; i--) swap(a, i, below(r, i)); },
   naiveSwap: (r: () => number) => (a: number[]) => { for (let i = 0; i < a.length; i++) swap(a, i, below(r, a.length)); },
+  naiveBackwards: (r: () => number) => (a: number[]) => { for (let i = a.length - 1; i >= 0; i--) swap(a, i, below(r, a.length)); },
   offByOne: (r: () => number) => (a: number[]) => { for (let i = 0; i < a.length; i++) swap(a, i, below(r, a.length - 1)); },
   randomSwaps: (r: () => number) => (a: number[]) => { for (let s = 0; s < a.length; s++) swap(a, below(r, a.length), below(r, a.length)); },
   bitmapScan: (r: () => number) => (a: number[]) => {
@@ -202,6 +203,7 @@ describe('every known mistake is caught at the default settings and named', () =
     ['sattolo, n = 5', MISTAKES.sattolo(sfc32(1)), 5, /Sattolo/],
     ['naive swap (j from [0, n))', MISTAKES.naiveSwap(sfc32(2)), 52, /naive/],
     ['naive swap, n = 4', MISTAKES.naiveSwap(sfc32(2)), 4, /naive/],
+    ['naive swap run backwards', MISTAKES.naiveBackwards(sfc32(2)), 52, /naive" swap run backwards/],
     ['off-by-one (j from [0, n − 1))', MISTAKES.offByOne(sfc32(3)), 52, /last card never stays last/],
     ['Math.round', MISTAKES.mathRound(sfc32(4)), 52, /Math\.round/],
     ['% n on a byte', MISTAKES.moduloByte(sfc32(5)), 52, /modulo bias/],

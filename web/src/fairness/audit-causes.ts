@@ -63,6 +63,10 @@ const MODELS: { text: string; steps: (n: number) => Step[] | undefined }[] = [
     steps: (n) => Array.from({ length: n }, (_, i) => ({ i, q: uniformTo(n, n) })),
   },
   {
+    text: 'the pattern of the "naive" swap run backwards, for i from n−1 down to 0 swap a[i] with a[j], j = random[0, n): n^n equally likely paths cannot spread evenly over n! orders — draw j from [0, i] (Fisher–Yates)',
+    steps: (n) => Array.from({ length: n }, (_, s) => ({ i: n - 1 - s, q: uniformTo(n, n) })),
+  },
+  {
     text: 'the pattern of a swap loop whose j never reaches the last position (j = random[0, n−1), the 1999 online-poker bug): the last card never stays last — draw j from [0, i] (Fisher–Yates)',
     steps: (n) => Array.from({ length: n }, (_, i) => ({ i, q: uniformTo(n, n - 1) })),
   },
