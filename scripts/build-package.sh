@@ -12,8 +12,9 @@ for module in fairdeck games shuffle fairness; do   # games, shuffle and fairnes
   [ "$module" = games ] || cp "web/src/wasm/$module-glue.js" "web/src/wasm/$module-glue.d.ts" dist/wasm/   # games: fairdeck's glue
 done
 cp web/src/wasm/manifest.js web/src/wasm/manifest.d.ts dist/wasm/   # names and limits (scripts/write-manifest.mjs)
-if [ -f dist/cli/random.js ]; then
-  sed -i '1{/^#!/!s|^|#!/usr/bin/env node\n|}' dist/cli/random.js
-  chmod +x dist/cli/random.js
-fi
+for cli in dist/cli/random.js dist/cli/audit.js; do   # the package.json "bin" entries
+  [ -f "$cli" ] || continue
+  sed -i '1{/^#!/!s|^|#!/usr/bin/env node\n|}' "$cli"
+  chmod +x "$cli"
+done
 echo "package: dist/ built"

@@ -115,6 +115,11 @@ export function sections(r) {
       out.push({ title, intro: group === 'holdem' ? intro : '', table: timedTable(r.games.rows.filter((row) => row.group === group)) });
     }
   }
+  if (r.audit) {  // two tables: the harness against its peer, and the log reader alone
+    const rows = r.audit.rows;
+    out.push({ title: '9a. Testing any shuffle: testShuffle (fairdeck/fairness)', intro: 'Per trial: d3-array\'s shuffle of a fresh [0…51] under test, against the same loop bare (the harness checks and counts every order).', table: timedTable(rows.filter((row) => row.group === 'audit-shuffle')) });
+    out.push({ title: '9b. Testing any shuffle: fairdeck-audit', intro: 'Per byte of log text: the CLI\'s reader on a file of one shuffled 52-card deck per line (card codes), parsed and counted; MB/s = 1000 / ns per byte, and per CPU-second (the process\'s CPU time over the wall clock is "cores used").', table: timedTable(rows.filter((row) => row.group === 'audit-log'), { ratioTo: 'none' }) });
+  }
   if (r.size) {
     const s = r.size;
     const table = [['entry point (bundler)', 'JS gzip', 'wasm gzip', 'total gzip', 'total brotli']];

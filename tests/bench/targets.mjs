@@ -112,6 +112,23 @@ export function evaluate(r) {
       `missed by ${x(blackjack / 0.1)} (docs/games.md, "Speed")`);
   }
 
+  const audit = r.audit?.rows;
+  if (audit) {
+    // Issue 41: the harness must not be what is slow (testShuffle ≥ 0.5× the bare d3.shuffle loop's
+    // trials/s at n = 52), and logs are read at ≥ 50 MB/s on one core.
+    const bare = find(audit, 'd3-array shuffle 52, bare loop (fresh array each)').ns;
+    const v = bare / find(audit, 'testShuffle(d3-array shuffle), n = 52').ns;
+    add('testShuffle(d3-array shuffle) at n = 52 ≥ 0.5× the trials/s of the bare d3.shuffle loop', `${x(v)} of the bare loop`, v >= 0.5, `missed by ${x(0.5 / v)}`);
+    const log = audit.find((row) => row.group === 'audit-log');
+    if (log) {
+      // "On one core": MB per CPU-second of the reading process (its CPU time over the wall clock
+      // is `cores`), so that other processes holding the core do not count against the reader.
+      const perCore = log.mbps / Math.min(1, log.cores);
+      add('fairdeck-audit reads ≥ 50 MB/s of log text on one core (MB per CPU-second)', `${perCore.toFixed(0)} MB/s per core (${log.mbps.toFixed(0)} MB/s wall, cores used ${log.cores.toFixed(2)})`, perCore >= 50,
+        `missed by ${x(50 / perCore)}`);
+    }
+  }
+
   const twin = r.twin;
   if (twin?.length) {
     const worst = twin.reduce((a, b) => (b.ratio > a.ratio ? b : a));

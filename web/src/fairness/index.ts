@@ -30,3 +30,8 @@ export type { Implementation } from './counter.js';
 export type { RandomOptions, RngName, Seed } from '../options.js';
 export { parseSeed } from '../options.js';
 export { manifest, type Manifest } from '../manifest.js';
+export {
+  testShuffle, testOrders, assertFair, defaultTrials, DEFAULT_AUDIT_TRIALS, MAX_AUDIT_N, MAX_ORDERS_N,
+  type AuditOptions, type TestShuffleOptions, type TestOrdersOptions, type ShuffleFunction, type Order,
+} from './audit.js';
+export type { ShuffleReport, AuditTest, AuditCell, AuditOrder, Detectable, Token } from './audit-types.js';

@@ -40,6 +40,13 @@ export function chiSquarePValue(x: number, df: number): number {
   return gammainc(x / 2, df / 2, true, true);
 }
 
+/** P(X ≥ c) for X ~ Poisson(λ): the regularized lower incomplete gamma P(c, λ) (1 for c ≤ 0). */
+export function poissonUpperTail(c: number, lambda: number): number {
+  if (c <= 0) return 1;
+  if (!(lambda > 0)) return 0;
+  return gammainc(lambda, c, true, false);
+}
+
 /** The cell whose count is furthest from the expected count, relative to it. */
 export interface Deviation {
   /** Index of the cell. */
