@@ -17,7 +17,7 @@ const gen = `${root}tests/unit/audit/gen-log.mjs`;
 
 beforeAll(() => {
   rmSync(out, { recursive: true, force: true });
-  execFileSync('npx', ['--no-install', 'tsc', '-p', 'tsconfig.build.json', '--outDir', out, '--declaration', 'false'], { cwd: root, stdio: 'pipe' });
+  execFileSync(process.execPath, [`${root}node_modules/typescript/bin/tsc`, '-p', 'tsconfig.build.json', '--outDir', out, '--declaration', 'false'], { cwd: root, stdio: 'pipe' });
   mkdirSync(`${out}/wasm`, { recursive: true });
   for (const f of readdirSync(`${root}web/src/wasm`)) if (/\.(js|wasm)$/.test(f)) cpSync(`${root}web/src/wasm/${f}`, `${out}/wasm/${f}`);
 }, 180_000);
