@@ -190,10 +190,9 @@ CoreDeck* restore(const val& spec) {
   });
 }
 
-/// The deck's window cells and its buffer's address (CoreDeck), as a view JS keeps until the heap grows.
-val port(CoreDeck& d) { return view(4, d.port); }
-/// The deck's id buffer, whole (deal, pile and returnCards use its first slots).
-val ids(CoreDeck& d) { return view(d.buffer.size(), d.buffer.data()); }
+/// The address of the deck's window cells and its buffer's address and size (CoreDeck): fixed
+/// for the deck's life, read once by JS through the module's heap view.
+u32 port(CoreDeck& d) { return static_cast<u32>(reinterpret_cast<std::uintptr_t>(d.port)); }
 u32 size(CoreDeck& d) { return d.deck->size(); }
 
 /// What the deck was made with, as JSON (text result).
@@ -333,7 +332,6 @@ EMSCRIPTEN_BINDINGS(fairdeck_deck) {
       .class_function("makeProvable", &make_provable, allow_raw_pointers())
       .class_function("restore", &restore, allow_raw_pointers())
       .function("port", &port)
-      .function("ids", &ids)
       .function("shuffle", &hot::shuffle)
       .function("shuffleRemaining", &hot::shuffle_remaining)
       .function("dealOne", &hot::deal_one)

@@ -94,10 +94,11 @@ export interface StateSpec {
 
 /** Embind's class "CoreDeck" (cpp/bindings/cold.cpp and fairdeck.cpp say what each does). */
 export interface CoreDeck extends Handle {
-  /** The window cells: [0] window, [1] taken, [2] address of the cards, [3] the id buffer's address (decks.hpp). */
-  port(): Uint32Array;
-  /** The deck's whole id buffer (deal, pile and returnCards use its first slots). */
-  ids(): Uint32Array;
+  /**
+   * The address of the window cells, fixed for the deck's life: [0] window, [1] taken, [2] address
+   * of the cards, [3] the id buffer's address, [4] its size in ids (decks.hpp). Read through `u32`.
+   */
+  port(): number;
   shuffle(): boolean;
   shuffleRemaining(): boolean;
   /** A card id, −1 when empty, −2 on a recorded error. */
@@ -169,6 +170,16 @@ export const NO_PILES = "fairdeck: named piles (hands, burns, boards, patterns, 
 /** The Error every pile operation throws on a deck of the module without piles. */
 export function needPiles(m: DeckModule): void {
   if (!hasPiles(m)) throw new Error(NO_PILES);
+}
+
+let heapOf: BasicModule | undefined, heap: Uint32Array = new Uint32Array(0);
+/**
+ * Module `m`'s heap as a Uint32Array: one view per module, shared by every deck (a view per deck
+ * was 100+ bytes of each in V8), re-read after the memory grew (growing detaches old views).
+ */
+export function u32(m: BasicModule): Uint32Array {
+  if (m !== heapOf || heap.length === 0) heapOf = m, heap = m.HEAPU32;
+  return heap;
 }
 
 /** The loaded deck module; throws the "not initialised" Error before init(). */

@@ -13,7 +13,7 @@
  * forget to tell the core, and caller code that re-enters the deck sees a consistent deck.
  * `remaining` and `returned` only subtract `taken`, so they leave the window open.
  */
-import { bytes, construct, coreError, hasPiles, native, NO_PILES, takeText, type CoreDeck, type DeckModule } from './binding.js';
+import { bytes, construct, coreError, hasPiles, native, NO_PILES, takeText, u32, type CoreDeck, type DeckModule } from './binding.js';
 import { cardTable, resolveIds, type Card, type CardTable } from './card.js';
 import { entropy, seedOrEntropy } from './entropy.js';
 import { show } from './errors.js';
@@ -35,8 +35,8 @@ export const internals = {} as {
   cards(deck: Deck): CardTable;
   /** The `k` cards the core just wrote to its id buffer (k = failed: throws the core's error). */
   read(deck: Deck, h: CoreDeck, k: number): Card[];
-  /** The id buffer holding the `k` ids the core just wrote (k = failed: throws the core's error); read it at once. */
-  written(deck: Deck, h: CoreDeck, k: number): Uint32Array;
+  /** Where in the module's heap (`u32`) the `k` ids the core just wrote start (k = failed: throws the core's error); read them at once. */
+  written(deck: Deck, h: CoreDeck, k: number): number;
   /** Puts a call's input ids at the start of the core's id buffer. */
   input(deck: Deck, h: CoreDeck, ids: ArrayLike<number>): void;
 };
@@ -52,11 +52,11 @@ export class Deck implements Iterable<Card> {
   readonly #c: DeckModule;
   /** The core deck (Embind's CoreDeck); null once disposed. */
   #h: CoreDeck | null;
-  /** The window cells: [0] window, [1] taken, [2] order address, [3] the id buffer's address (a view; re-read when the heap grows). */
-  #port: Uint32Array;
-  #heap: Uint32Array;
-  /** The core's id buffer (a view; re-read when the heap grows or the buffer outgrows it). */
-  #ids: Uint32Array;
+  /**
+   * Where the window cells are in the module's heap view (`u32`): [0] window, [1] taken, [2] order
+   * address, [3] the id buffer's address, [4] its size. Fixed for the deck's life: no view of its own.
+   */
+  readonly #p: number;
   readonly #cards: CardTable;
   #info: DeckInfo | undefined;
   /** Number of cards in the deck, dealt or not. */
@@ -101,9 +101,7 @@ export class Deck implements Iterable<Card> {
     }
     this.#c = c;
     this.#h = h;
-    this.#port = h.port();
-    this.#heap = c.HEAPU32;
-    this.#ids = h.ids();
+    this.#p = h.port() >>> 2;
     this.size = h.size();
     registry.register(this, h, this);
   }
@@ -162,18 +160,6 @@ export class Deck implements Iterable<Card> {
     return this.#h;
   }
 
-  /** The heap as a Uint32Array, re-read after the memory grew (growing detaches old views). */
-  #view(): Uint32Array {
-    const heap = this.#heap;
-    return heap.length !== 0 ? heap : (this.#heap = this.#c.HEAPU32);
-  }
-
-  /** The window cells, re-read after the memory grew. */
-  #cells(h: CoreDeck): Uint32Array {
-    const port = this.#port;
-    return port.length !== 0 ? port : (this.#port = h.port());
-  }
-
   /** Cards that can still be dealt (undealt plus returned). */
   get remaining(): number {
     return this.#live().remaining();
@@ -215,10 +201,10 @@ export class Deck implements Iterable<Card> {
 
   /** Deals one card, or undefined when the deck is empty (like Array.prototype.pop). */
   dealOne(): Card | undefined {
-    const h = this.#live(), port = this.#cells(h), taken = port[1];
-    if (taken < port[0]) {
-      port[1] = taken + 1;
-      return this.#cards.get(this.#view()[(port[2] >>> 2) + port[0] - 1 - taken]);
+    const h = this.#live(), heap = u32(this.#c), p = this.#p, taken = heap[p + 1];
+    if (taken < heap[p]) {
+      heap[p + 1] = taken + 1;
+      return this.#cards.get(heap[(heap[p + 2] >>> 2) + heap[p] - 1 - taken]);
     }
     const id = h.dealOne();
     if (id === -2) throw coreError(this.#c);  // re-keying found no fresh entropy; nothing was dealt
@@ -229,11 +215,11 @@ export class Deck implements Iterable<Card> {
   deal(n: number): Card[] {
     const h = this.#live();
     checkInt('n', n, 0, 2 ** 32 - 1);
-    const port = this.#cells(h), taken = port[1];
-    if (n <= port[0] - taken) {
-      const heap = this.#view(), top = (port[2] >>> 2) + port[0] - 1 - taken, out = new Array<Card>(n);
+    const heap = u32(this.#c), p = this.#p, taken = heap[p + 1];
+    if (n <= heap[p] - taken) {
+      const top = (heap[p + 2] >>> 2) + heap[p] - 1 - taken, out = new Array<Card>(n);
       for (let i = 0; i < n; i++) out[i] = this.#cards.get(heap[top - i]);
-      port[1] = taken + n;
+      heap[p + 1] = taken + n;
       return out;
     }
     return this.#read(h, h.deal(n));
@@ -289,35 +275,29 @@ export class Deck implements Iterable<Card> {
   }
 
   /**
-   * The core's id buffer holding at least `k` ids, re-read if the heap grew or the buffer moved
-   * (the port's cell 3 is its address: a call may grow it and fail, returning no count to check).
+   * Puts a call's input `ids` at the start of the core's id buffer, growing it first if needed
+   * (cell 4 is its size; cell 3 its address, read after the growth).
    */
-  #buffer(h: CoreDeck, k: number): Uint32Array {
-    return this.#holds(h, k) ? this.#ids : (this.#ids = h.ids());
-  }
-  /** Whether the id buffer view is current (not stale: cell 3 is the buffer's address) and holds `k` ids. */
-  #holds(h: CoreDeck, k: number): boolean {
-    return this.#ids.length >= k && this.#ids.byteOffset === this.#cells(h)[3];
-  }
-
-  /** Puts a call's input `ids` at the start of the core's id buffer, growing it first if needed. */
   #input(h: CoreDeck, ids: ArrayLike<number>): void {
     const k = ids.length;
-    if (!this.#holds(h, k) && !h.reserve(k)) throw coreError(this.#c);
-    const buffer = this.#buffer(h, k);
-    for (let i = 0; i < k; i++) buffer[i] = ids[i];  // a plain loop: set() from an Array takes a slow path
+    if (u32(this.#c)[this.#p + 4] < k && !h.reserve(k)) throw coreError(this.#c);
+    const heap = u32(this.#c), at = heap[this.#p + 3] >>> 2;
+    for (let i = 0; i < k; i++) heap[at + i] = ids[i];  // a plain loop: set() from an Array takes a slow path
   }
 
   /** The `k` cards the core just wrote to its id buffer (k = failed: the core's recorded error). */
   #read(h: CoreDeck, k: number): Card[] {
-    const ids = this.#written(h, k), out = new Array<Card>(k);
-    for (let i = 0; i < k; i++) out[i] = this.#cards.get(ids[i]);
+    const at = this.#written(h, k), heap = u32(this.#c), out = new Array<Card>(k);
+    for (let i = 0; i < k; i++) out[i] = this.#cards.get(heap[at + i]);
     return out;
   }
-  /** The id buffer holding the `k` ids the core just wrote (k = failed: the core's recorded error). */
-  #written(h: CoreDeck, k: number): Uint32Array {
+  /**
+   * Where the `k` ids the core just wrote start in the heap view (k = failed: the core's recorded
+   * error): the buffer's address in cell 3, which a call that grew it updated (even one that failed).
+   */
+  #written(_h: CoreDeck, k: number): number {
     if (k === manifest().limits.failed) throw coreError(this.#c);
-    return this.#buffer(h, k);
+    return u32(this.#c)[this.#p + 3] >>> 2;
   }
 }
 
