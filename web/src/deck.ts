@@ -13,7 +13,7 @@
  * forget to tell the core, and caller code that re-enters the deck sees a consistent deck.
  * `remaining` and `returned` only subtract `taken`, so they leave the window open.
  */
-import { bytes, construct, coreError, hasPiles, native, NO_PILES, takeText, u32, type CoreDeck, type DeckModule } from './binding.js';
+import { bytes, construct, coreError, hasPiles, native, NO_PILES, packSpec, takeText, u32, type CoreDeck, type DeckModule } from './binding.js';
 import { cardTable, resolveIds, type Card, type CardTable } from './card.js';
 import { entropy, seedOrEntropy } from './entropy.js';
 import { show } from './errors.js';
@@ -41,8 +41,35 @@ export const internals = {} as {
   input(deck: Deck, h: CoreDeck, ids: ArrayLike<number>): void;
 };
 
-/** The core deck's Embind handle, deleted by dispose() or, if the Deck is dropped, by the registry. */
-const registry = new FinalizationRegistry<CoreDeck>((handle) => handle.delete());
+/**
+ * A Deck's core deck as the budget of live core decks sees it: its handle (null while the Deck is
+ * paged out or once it is freed), a weak reference to its Deck, and whether it may be paged out
+ * (a provable deck has no saved state: it stays).
+ */
+interface Core {
+  h: CoreDeck | null;
+  readonly deck: WeakRef<Deck>;
+  readonly pinned: boolean;
+}
+
+/**
+ * At most this many core decks live at once before the oldest are paged out (`reclaim`). A 52-card
+ * deck holds about 1–2 KB of WASM memory, so the decks a program forgets to dispose() hold a few
+ * MB of it however many it makes, where before the heap grew until the collector happened to run
+ * their finalisers (WASM memory never shrinks). A program that disposes its decks never reaches it.
+ */
+export const LIVE_CORE_DECKS = 4096;
+/** The live core decks, oldest first (a Set keeps insertion order; a paged-in deck goes last again). */
+const live = new Set<Core>();
+
+/** Frees a core deck (dispose, the registry, or reclaim for a collected Deck); safe to call twice. */
+function free(core: Core): void {
+  live.delete(core);
+  const h = core.h;
+  if (h !== null) core.h = null, h.delete();
+}
+/** Frees the core deck of a Deck dropped without dispose() (unless reclaim or dispose already did). */
+const registry = new FinalizationRegistry<Core>(free);
 
 /** Passed to the constructor by fromJSON only: core decks restored from a state (a WeakMap: no caller code runs to look). */
 const restored = new WeakMap<object, CoreDeck>();
@@ -50,13 +77,17 @@ const restored = new WeakMap<object, CoreDeck>();
 /** A deck of cards dealt fairly by the WASM core. Call `dispose()` when done (or use `using`). */
 export class Deck implements Iterable<Card> {
   readonly #c: DeckModule;
-  /** The core deck (Embind's CoreDeck); null once disposed. */
+  /** The core deck (Embind's CoreDeck); null once disposed, or while paged out (#saved holds it). */
   #h: CoreDeck | null;
+  /** The budget's record of the core deck (`live`, `reclaim`). */
+  readonly #core: Core;
+  /** A paged-out deck's whole state, key included (toJSON({ includeSecret: true })'s text). */
+  #saved: string | undefined;
   /**
    * Where the window cells are in the module's heap view (`u32`): [0] window, [1] taken, [2] order
    * address, [3] the id buffer's address, [4] its size. Fixed for the deck's life: no view of its own.
    */
-  readonly #p: number;
+  #p: number;
   readonly #cards: CardTable;
   #info: DeckInfo | undefined;
   /** Number of cards in the deck, dealt or not. */
@@ -89,12 +120,13 @@ export class Deck implements Iterable<Card> {
           version: p.version, cut: o.penetration === undefined ? 0 : 1, penetration: o.penetration ?? 0,
         }));
       } else {
-        const seed = seedOrEntropy(o.seed);
-        h = construct(() => c.CoreDeck.make({
+        const seed = seedOrEntropy(o.seed), spec = {
           style: bytes(o.style), decks: o.decks, jokers: o.jokers, size: o.size, strategy: bytes(o.strategy),
           engine: { rng: bytes(o.rng), seedKind: seed.kind, seed: seed.bytes },
           cut: o.penetration === undefined ? 0 : 1, penetration: o.penetration ?? 0,
-        }));
+        };
+        h = construct(() => (packSpec(c, spec) ? c.CoreDeck.makePacked() : c.CoreDeck.make(spec)));
+        if (o.seed === undefined) seed.bytes.fill(0);  // a secure key stays only in the engine (the core zeroes the spec area)
       }
       if (h === null) throw coreError(c);
       this.#cards = cardTable(o.style, o.decks, o.jokers, o.size);
@@ -103,7 +135,57 @@ export class Deck implements Iterable<Card> {
     this.#h = h;
     this.#p = h.port() >>> 2;
     this.size = h.size();
-    registry.register(this, h, this);
+    const core = (this.#core = { h, deck: new WeakRef(this), pinned: from === undefined && options?.provable !== undefined });
+    registry.register(this, core, this);
+    Deck.#admit(core);
+  }
+
+  /**
+   * Counts core deck `core` as live and, past LIVE_CORE_DECKS, reclaims the oldest others: a core
+   * deck whose Deck the collector has already taken (its finaliser has not run yet) is freed; one
+   * whose Deck still exists — forgotten but not yet collected, or still in use: nothing here can
+   * tell, so it must stay usable — is paged out: its whole state is saved as text in the Deck,
+   * memory the collector sees, and its core deck freed. The Deck restores it on its next use
+   * (#live), exactly: a seeded deck deals the same cards as if it had never been paged out
+   * (tests/unit/leaks-forgotten.test.ts). At most 64 are looked at per call.
+   */
+  static #admit(core: Core): void {
+    live.add(core);
+    let looked = 0;
+    for (const old of live) {
+      if (live.size <= LIVE_CORE_DECKS || ++looked > 64) return;
+      if (old === core || old.pinned) continue;
+      const deck = old.deck.deref();
+      if (deck === undefined) free(old);
+      else deck.#pageOut();
+    }
+  }
+
+  /** Saves the whole state as text and frees the core deck; if it cannot be saved, the deck stays as it is. */
+  #pageOut(): void {
+    const h = this.#h;
+    if (h === null) return;
+    let text: string;
+    try {
+      text = takeText(this.#c, h.save(true));
+    } catch {
+      return;
+    }
+    this.#saved = text;
+    this.#h = null;
+    free(this.#core);
+  }
+
+  /** Restores a paged-out deck's core deck from its saved state. */
+  #pageIn(): CoreDeck {
+    const saved = this.#saved;
+    if (saved === undefined) throw new Error('this Deck has been disposed');
+    const h = restoreCore(this.#c, JSON.parse(saved));
+    this.#saved = undefined;
+    this.#h = this.#core.h = h;
+    this.#p = h.port() >>> 2;
+    Deck.#admit(this.#core);
+    return h;
   }
 
   /** Restores a deck saved with `toJSON()`; a seeded deck resumes exactly where it was. */
@@ -126,21 +208,7 @@ export class Deck implements Iterable<Card> {
     } catch {
       throw new TypeError('state is not valid JSON');
     }
-    const f = readState(parsed, manifest().limits.maxCards);
-    if (f.named.length > 0 && !hasPiles(c)) {
-      throw new TypeError("state.piles holds named piles, which live in fairdeck's games module: restore the state with the Deck of the entry 'fairdeck/games'");
-    }
-    const fresh = f.engine === null ? entropy() : new Uint8Array(0);
-    const input = c.input(f.ids.length);
-    if (input === null) throw coreError(c);
-    input.set(f.ids);
-    const [undealt, returned, dealt] = f.piles;
-    const h = construct(() => c.CoreDeck.restore({
-      style: bytes(f.style), strategy: bytes(f.strategy), rng: bytes(f.rng), engine: bytes(f.engine ?? ''), entropy: fresh,
-      decks: f.decks, jokers: f.jokers, size: f.size, flags: f.flags, undealt, returned, dealt, ids: f.ids.length,
-      named: f.named, names: f.names, cut: f.cut, drawn: f.drawn,
-    }));
-    if (h === null) throw coreError(c);
+    const h = restoreCore(c, parsed);
     const token = {};
     restored.set(token, h);
     return new this(token);  // the class it was called on: the games Deck restores a games Deck
@@ -156,8 +224,7 @@ export class Deck implements Iterable<Card> {
   }
 
   #live(): CoreDeck {
-    if (this.#h === null) throw new Error('this Deck has been disposed');
-    return this.#h;
+    return this.#h ?? this.#pageIn();
   }
 
   /** Cards that can still be dealt (undealt plus returned). */
@@ -181,7 +248,7 @@ export class Deck implements Iterable<Card> {
   }
   /** True after `dispose()`. */
   get disposed(): boolean {
-    return this.#h === null;
+    return this.#h === null && this.#saved === undefined;
   }
 
   /**
@@ -258,10 +325,11 @@ export class Deck implements Iterable<Card> {
 
   /** Frees the WASM memory of this deck. Safe to call twice; the deck is unusable afterwards. */
   dispose(): void {
-    if (this.#h === null) return;
+    if (this.disposed) return;
     registry.unregister(this);
-    this.#h.delete();
+    free(this.#core);
     this.#h = null;
+    this.#saved = undefined;
   }
 
   /** Same as dispose(), for `using deck = new Deck()`. */
@@ -311,6 +379,26 @@ for (const name of ['dealHands', 'burn', 'dealTo', 'dealPattern', 'hand', 'pile'
 }
 Object.defineProperty(Deck.prototype, 'piles', { get: noPiles, configurable: true });
 Object.defineProperty(Deck, 'pattern', { value: noPiles, writable: true, configurable: true });
+
+/** A core deck restored from a parsed state (fromJSON, and a paged-out deck's #pageIn). */
+function restoreCore(c: DeckModule, parsed: unknown): CoreDeck {
+  const f = readState(parsed, manifest().limits.maxCards);
+  if (f.named.length > 0 && !hasPiles(c)) {
+    throw new TypeError("state.piles holds named piles, which live in fairdeck's games module: restore the state with the Deck of the entry 'fairdeck/games'");
+  }
+  const fresh = f.engine === null ? entropy() : new Uint8Array(0);
+  const input = c.input(f.ids.length);
+  if (input === null) throw coreError(c);
+  input.set(f.ids);
+  const [undealt, returned, dealt] = f.piles;
+  const h = construct(() => c.CoreDeck.restore({
+    style: bytes(f.style), strategy: bytes(f.strategy), rng: bytes(f.rng), engine: bytes(f.engine ?? ''), entropy: fresh,
+    decks: f.decks, jokers: f.jokers, size: f.size, flags: f.flags, undealt, returned, dealt, ids: f.ids.length,
+    named: f.named, names: f.names, cut: f.cut, drawn: f.drawn,
+  }));
+  if (h === null) throw coreError(c);
+  return h;
+}
 
 function readInfo(c: DeckModule, h: CoreDeck): DeckInfo {
   return Object.freeze(JSON.parse(takeText(c, h.info())) as DeckInfo);
