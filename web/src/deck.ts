@@ -42,31 +42,68 @@ export const internals = {} as {
 };
 
 /**
- * A Deck's core deck as the budget of live core decks sees it: its handle (null while the Deck is
- * paged out or once it is freed), a weak reference to its Deck, and whether it may be paged out
- * (a provable deck has no saved state: it stays).
+ * A Deck's core deck, where the Deck and the budget of live core decks both find it: its handle
+ * (null while paged out, or once freed), its state while paged out (the text of
+ * toJSON({ includeSecret: true })), its module, and whether it may be paged out (a provable deck
+ * has no saved state: it stays). The budget holds these records, never the Decks, so it needs no
+ * WeakRef (each of which V8 keeps alive until the end of the current job) and keeps no Deck alive.
  */
 interface Core {
   h: CoreDeck | null;
-  readonly deck: WeakRef<Deck>;
+  saved: string | undefined;
+  readonly c: DeckModule;
   readonly pinned: boolean;
 }
 
 /**
- * At most this many core decks live at once before the oldest are paged out (`reclaim`). A 52-card
+ * At most this many core decks live at once before the oldest are paged out (`admit`). A 52-card
  * deck holds about 1–2 KB of WASM memory, so the decks a program forgets to dispose() hold a few
  * MB of it however many it makes, where before the heap grew until the collector happened to run
  * their finalisers (WASM memory never shrinks). A program that disposes its decks never reaches it.
  */
 export const LIVE_CORE_DECKS = 4096;
-/** The live core decks, oldest first (a Set keeps insertion order; a paged-in deck goes last again). */
+/** The core decks in WASM memory, oldest first (a Set keeps insertion order; a paged-in deck goes last). */
 const live = new Set<Core>();
 
-/** Frees a core deck (dispose, the registry, or reclaim for a collected Deck); safe to call twice. */
+/** Frees a core deck (dispose, or the registry for a dropped Deck); safe to call twice. */
 function free(core: Core): void {
   live.delete(core);
+  core.saved = undefined;
   const h = core.h;
   if (h !== null) core.h = null, h.delete();
+}
+
+/**
+ * Counts core deck `core` as live and, past LIVE_CORE_DECKS, pages out the oldest others: each one's
+ * whole state is saved as text in its record — memory the collector sees, and frees with the Deck
+ * (the registry holds the record until then) — and its core deck freed. Nothing here can tell a
+ * forgotten Deck from one still in use, so a paged-out deck stays usable: the Deck restores it on
+ * its next use (#live), exactly, so a seeded deck deals the same cards as if it had never been
+ * paged out (tests/unit/leaks-forgotten.test.ts). At most 64 are looked at per call.
+ */
+function admit(core: Core): void {
+  live.add(core);
+  let looked = 0;
+  for (const old of live) {
+    if (live.size <= LIVE_CORE_DECKS || ++looked > 64) return;
+    if (old !== core && !old.pinned) pageOut(old);
+  }
+}
+
+/** Saves a core deck's whole state as text and frees it; if it cannot be saved, it stays as it is. */
+function pageOut(core: Core): void {
+  const h = core.h;
+  if (h === null) return;
+  let text: string;
+  try {
+    text = takeText(core.c, h.save(true));
+  } catch {
+    return;
+  }
+  live.delete(core);
+  core.h = null;
+  core.saved = text;
+  h.delete();
 }
 /** Frees the core deck of a Deck dropped without dispose() (unless reclaim or dispose already did). */
 const registry = new FinalizationRegistry<Core>(free);
@@ -77,12 +114,8 @@ const restored = new WeakMap<object, CoreDeck>();
 /** A deck of cards dealt fairly by the WASM core. Call `dispose()` when done (or use `using`). */
 export class Deck implements Iterable<Card> {
   readonly #c: DeckModule;
-  /** The core deck (Embind's CoreDeck); null once disposed, or while paged out (#saved holds it). */
-  #h: CoreDeck | null;
-  /** The budget's record of the core deck (`live`, `reclaim`). */
+  /** The core deck (Embind's CoreDeck) and, while it is paged out, its saved state (`Core`). */
   readonly #core: Core;
-  /** A paged-out deck's whole state, key included (toJSON({ includeSecret: true })'s text). */
-  #saved: string | undefined;
   /**
    * Where the window cells are in the module's heap view (`u32`): [0] window, [1] taken, [2] order
    * address, [3] the id buffer's address, [4] its size. Fixed for the deck's life: no view of its own.
@@ -132,59 +165,22 @@ export class Deck implements Iterable<Card> {
       this.#cards = cardTable(o.style, o.decks, o.jokers, o.size);
     }
     this.#c = c;
-    this.#h = h;
     this.#p = h.port() >>> 2;
     this.size = h.size();
-    const core = (this.#core = { h, deck: new WeakRef(this), pinned: from === undefined && options?.provable !== undefined });
+    const core = (this.#core = { h, saved: undefined, c, pinned: from === undefined && options?.provable !== undefined });
     registry.register(this, core, this);
-    Deck.#admit(core);
-  }
-
-  /**
-   * Counts core deck `core` as live and, past LIVE_CORE_DECKS, reclaims the oldest others: a core
-   * deck whose Deck the collector has already taken (its finaliser has not run yet) is freed; one
-   * whose Deck still exists — forgotten but not yet collected, or still in use: nothing here can
-   * tell, so it must stay usable — is paged out: its whole state is saved as text in the Deck,
-   * memory the collector sees, and its core deck freed. The Deck restores it on its next use
-   * (#live), exactly: a seeded deck deals the same cards as if it had never been paged out
-   * (tests/unit/leaks-forgotten.test.ts). At most 64 are looked at per call.
-   */
-  static #admit(core: Core): void {
-    live.add(core);
-    let looked = 0;
-    for (const old of live) {
-      if (live.size <= LIVE_CORE_DECKS || ++looked > 64) return;
-      if (old === core || old.pinned) continue;
-      const deck = old.deck.deref();
-      if (deck === undefined) free(old);
-      else deck.#pageOut();
-    }
-  }
-
-  /** Saves the whole state as text and frees the core deck; if it cannot be saved, the deck stays as it is. */
-  #pageOut(): void {
-    const h = this.#h;
-    if (h === null) return;
-    let text: string;
-    try {
-      text = takeText(this.#c, h.save(true));
-    } catch {
-      return;
-    }
-    this.#saved = text;
-    this.#h = null;
-    free(this.#core);
+    admit(core);
   }
 
   /** Restores a paged-out deck's core deck from its saved state. */
   #pageIn(): CoreDeck {
-    const saved = this.#saved;
+    const core = this.#core, saved = core.saved;
     if (saved === undefined) throw new Error('this Deck has been disposed');
     const h = restoreCore(this.#c, JSON.parse(saved));
-    this.#saved = undefined;
-    this.#h = this.#core.h = h;
+    core.saved = undefined;
+    core.h = h;
     this.#p = h.port() >>> 2;
-    Deck.#admit(this.#core);
+    admit(core);
     return h;
   }
 
@@ -224,7 +220,7 @@ export class Deck implements Iterable<Card> {
   }
 
   #live(): CoreDeck {
-    return this.#h ?? this.#pageIn();
+    return this.#core.h ?? this.#pageIn();
   }
 
   /** Cards that can still be dealt (undealt plus returned). */
@@ -248,7 +244,7 @@ export class Deck implements Iterable<Card> {
   }
   /** True after `dispose()`. */
   get disposed(): boolean {
-    return this.#h === null && this.#saved === undefined;
+    return this.#core.h === null && this.#core.saved === undefined;
   }
 
   /**
@@ -328,8 +324,6 @@ export class Deck implements Iterable<Card> {
     if (this.disposed) return;
     registry.unregister(this);
     free(this.#core);
-    this.#h = null;
-    this.#saved = undefined;
   }
 
   /** Same as dispose(), for `using deck = new Deck()`. */
