@@ -50,7 +50,7 @@ export const internals = {} as {
  */
 interface Core {
   h: CoreDeck | null;
-  saved: string | undefined;
+  saved: Uint8Array | undefined;
   readonly c: DeckModule;
   readonly pinned: boolean;
 }
@@ -62,8 +62,12 @@ interface Core {
  * their finalisers (WASM memory never shrinks). A program that disposes its decks never reaches it.
  */
 export const LIVE_CORE_DECKS = 4096;
+/** Decks of more cards than this are never paged out: a saved id takes 4–9 bytes of text against 4 in WASM. */
+const PAGED_CARDS = 1024;
 /** The core decks in WASM memory, oldest first (a Set keeps insertion order; a paged-in deck goes last). */
 const live = new Set<Core>();
+
+const utf8 = new TextDecoder();
 
 /** Frees a core deck (dispose, or the registry for a dropped Deck); safe to call twice. */
 function free(core: Core): void {
@@ -94,15 +98,21 @@ function admit(core: Core): void {
 function pageOut(core: Core): void {
   const h = core.h;
   if (h === null) return;
-  let text: string;
+  // The text's UTF-8 bytes, copied out of the heap: an ArrayBuffer's bytes count as V8's external
+  // memory, so the collector also hurries for decks forgotten with their state paged out.
+  let saved: Uint8Array;
   try {
-    text = takeText(core.c, h.save(true));
+    const view = h.save(true);
+    if (view === null) return;
+    saved = view.slice();
   } catch {
     return;
+  } finally {
+    core.c.textFree();
   }
   live.delete(core);
   core.h = null;
-  core.saved = text;
+  core.saved = saved;
   h.delete();
 }
 /** Frees the core deck of a Deck dropped without dispose() (unless reclaim or dispose already did). */
@@ -167,7 +177,9 @@ export class Deck implements Iterable<Card> {
     this.#c = c;
     this.#p = h.port() >>> 2;
     this.size = h.size();
-    const core = (this.#core = { h, saved: undefined, c, pinned: from === undefined && options?.provable !== undefined });
+    // Pinned: a provable deck (no saved state) and a large one (its state as text would dwarf it).
+    const pinned = (from === undefined && options?.provable !== undefined) || this.size > PAGED_CARDS;
+    const core = (this.#core = { h, saved: undefined, c, pinned });
     registry.register(this, core, this);
     admit(core);
   }
@@ -176,7 +188,7 @@ export class Deck implements Iterable<Card> {
   #pageIn(): CoreDeck {
     const core = this.#core, saved = core.saved;
     if (saved === undefined) throw new Error('this Deck has been disposed');
-    const h = restoreCore(this.#c, JSON.parse(saved));
+    const h = restoreCore(this.#c, JSON.parse(utf8.decode(saved)));
     core.saved = undefined;
     core.h = h;
     this.#p = h.port() >>> 2;
