@@ -79,8 +79,6 @@ struct DeckSpec {
   explicit DeckSpec(const val& s)
       : style(bytes_of(s["style"])), decks(s["decks"].as<u32>()), jokers(s["jokers"].as<u32>()), size(s["size"].as<u32>()),
         strategy(bytes_of(s["strategy"])), engine(s["engine"]), penetration(penetration_of(s)) {}
-  DeckSpec(std::string st, u32 d, u32 j, u32 n, std::string strat, EngineSpec e, std::optional<double> p)
-      : style(std::move(st)), decks(d), jokers(j), size(n), strategy(std::move(strat)), engine(std::move(e)), penetration(p) {}
 };
 /// CoreDeck.make's options packed by TypeScript into g_spec (binding.ts, packSpec) rather than
 /// read field by field from an object: each emval read was a call out of WASM and an allocation,
@@ -90,22 +88,6 @@ struct DeckSpec {
 /// strings one after another. A spec that does not fit (a long seed text) goes as an object.
 constexpr std::size_t kSpecBytes = 1024;
 alignas(8) std::uint8_t g_spec[kSpecBytes];
-DeckSpec packed_spec() {
-  u32 w[9];
-  double penetration;
-  std::memcpy(w, g_spec, sizeof w);
-  std::memcpy(&penetration, g_spec + 40, sizeof penetration);
-  std::size_t at = 48;
-  const auto next = [&at](u32 n) {
-    n = static_cast<u32>(std::min<std::size_t>(n, kSpecBytes - at));
-    std::string s(reinterpret_cast<const char*>(g_spec + at), n);
-    return at += n, s;
-  };
-  std::string style = next(w[5]), strategy = next(w[6]), rng = next(w[7]), seed = next(w[8]);
-  std::memset(g_spec, 0, at);  // a secure deck's key stays nowhere but in its engine
-  return DeckSpec(std::move(style), w[0], w[1], w[2], std::move(strategy), EngineSpec(std::move(rng), static_cast<int>(w[4]), std::move(seed)),
-                  w[3] ? std::optional<double>(penetration) : std::nullopt);
-}
 
 /// A provable deck's options (provable.hpp, docs/provably-fair.md): `server` the 32 seed bytes,
 /// `client` the UTF-8 client seed, `nonce` an integer 0 … 2^53 − 1 (exact in a double),
@@ -149,16 +131,33 @@ fd::Composition composition(const std::string& style, u32 decks, u32 jokers, u32
   return fd::make_composition(style, decks, jokers, size);
 }
 
-CoreDeck* make_deck(const DeckSpec& s) {
-  const auto c = composition(s.style, s.decks, s.jokers, s.size);
-  return adopt(std::make_unique<fd::Deck>(c, fd::parse_strategy(s.strategy), s.engine.make(), s.penetration));
-}
 CoreDeck* make(const val& spec) {
-  return guard<CoreDeck*>(nullptr, [&] { return make_deck(DeckSpec(spec)); });
+  return guard<CoreDeck*>(nullptr, [&] {
+    const DeckSpec s(spec);
+    const auto c = composition(s.style, s.decks, s.jokers, s.size);
+    return adopt(std::make_unique<fd::Deck>(c, fd::parse_strategy(s.strategy), s.engine.make(), s.penetration));
+  });
 }
-/// make() from the options TypeScript packed into g_spec (packed_spec).
+/// make() from the options TypeScript packed into g_spec (the layout above), which it zeroes
+/// after reading them: a secure deck's key stays nowhere but in its engine.
 CoreDeck* make_packed() {
-  return guard<CoreDeck*>(nullptr, [&] { return make_deck(packed_spec()); });
+  u32 w[9];
+  double penetration;
+  std::memcpy(w, g_spec, sizeof w);
+  std::memcpy(&penetration, g_spec + 40, sizeof penetration);
+  std::string_view field[4];
+  std::size_t at = 48;
+  for (int i = 0; i < 4; ++i) {
+    const std::size_t n = std::min<std::size_t>(w[5 + i], kSpecBytes - at);
+    field[i] = {reinterpret_cast<const char*>(g_spec + at), n}, at += n;
+  }
+  CoreDeck* d = guard<CoreDeck*>(nullptr, [&] {
+    const auto c = composition(std::string(field[0]), w[0], w[1], w[2]);
+    return adopt(std::make_unique<fd::Deck>(c, fd::parse_strategy(field[1]), make_rng(field[2], static_cast<int>(w[4]), field[3]),
+                                            w[3] ? std::optional<double>(penetration) : std::nullopt));
+  });
+  std::memset(g_spec, 0, at);
+  return d;
 }
 /// The address of g_spec, where TypeScript packs make()'s options.
 u32 spec_area() { return static_cast<u32>(reinterpret_cast<std::uintptr_t>(g_spec)); }

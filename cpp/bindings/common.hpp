@@ -119,7 +119,6 @@ struct EngineSpec {
   int seedKind = 0;
   std::string seed;
   explicit EngineSpec(const val& e) : rng(bytes_of(e["rng"])), seedKind(e["seedKind"].as<int>()), seed(bytes_of(e["seed"])) {}
-  EngineSpec(std::string r, int kind, std::string s) : rng(std::move(r)), seedKind(kind), seed(std::move(s)) {}
   fd::Rng make() const { return make_rng(rng, seedKind, seed); }
 };
 
