@@ -29,6 +29,7 @@ const SCENARIOS = [
   ['bulk-permutation', 'bulk.mjs', 'permutation'], ['large', 'large.mjs'], ['fairness', 'fairness.mjs'],
   ['native-twin', 'native.mjs'], ['size', 'size.mjs'], ['workers', 'workers.mjs'], ['games', 'games.mjs'],
   ['audit', 'audit.mjs'],
+  ['memory', 'memory.mjs'],
 ];
 
 /** What was done for speed, with the effect measured when it was made (see git log). */

@@ -87,6 +87,21 @@ export function evaluate(r) {
     }
   }
 
+  const memory = r.memory;
+  if (memory) {  // issue 38: cheap to make, small to keep, harmless to forget
+    for (const entry of ['fairdeck', 'games']) {
+      const shuffle = find(memory.rows, `${entry}: shuffle() of a reused deck`).ns;
+      for (const [kind, name] of [['secure', `${entry}: new Deck() + dispose(), secure`], ['seeded', `${entry}: new Deck({ seed }) + dispose()`]]) {
+        const v = find(memory.rows, name).ns / shuffle;
+        add(`${entry}: new Deck() + dispose(), ${kind}, ≤ 5× one shuffle() of a reused deck`, `${x(v, 1)} of a shuffle`, v <= 5, `missed by ${x(v / 5)}`);
+      }
+    }
+    const bytes = memory.live.find((l) => l.entry === 'games' && l.strategy === 'eager').bytes;
+    add('RSS per live deck, fairdeck/games after dealHands(6, 2), ≤ 1 KB', `${Math.round(bytes)} bytes`, bytes <= 1024, `missed by ${x(bytes / 1024)} (scenario 9)`);
+    const peak = memory.forgotten.peak / 2 ** 20;
+    add('a deck per hand never disposed, 10^6 hands: peak RSS ≤ 300 MB', `${peak.toFixed(0)} MB`, peak <= 300, `missed by ${x(peak / 300)}`);
+  }
+
   const games = r.games?.rows;
   if (games) {
     // Issue 31: a whole 9-seat Hold'em hand from a fresh secure shuffle ≤ 0.5× d3-array's shuffle of

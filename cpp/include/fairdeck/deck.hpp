@@ -359,6 +359,7 @@ private:
       cards_.resize(n_);
       for (std::uint32_t i = 0; i < n_; ++i) cards_[i] = i;
     }
+    if (strategy_ != Strategy::eager) ahead_.make();  // its deals in advance (eager decks: none)
     rng_.enable_rekeying();
     shuffle();
     started_ = true;
@@ -463,7 +464,7 @@ public:
   /// look-ahead's own buffer (inside the Deck), in the same order.
   const std::uint32_t* window_cards() const noexcept {
     if (strategy_ == Strategy::eager) return cards_.data();
-    return strategy_ == Strategy::lazy ? cards_.data() + u_ + r_ : ahead_.steps.data();
+    return strategy_ == Strategy::lazy ? cards_.data() + u_ + r_ : ahead_.room->steps.data();
   }
 
   /// Lazy and bitmap decks: deals min(k, 64, undealt) cards in advance, exactly as deal_one()
@@ -476,8 +477,8 @@ public:
     k = std::min({k, LookAhead::kCapacity, u_});
     if (k == 0) return;
     rng_.reserve_for(k);  // prepare(k) but for its re-key now: rekey_if_due() before each deal does it
-    ahead_.rng.emplace(rng_);
-    std::uint32_t* steps = ahead_.steps.data();
+    ahead_.room->rng.emplace(rng_);
+    std::uint32_t* steps = ahead_.room->steps.data();
     const bool rekeys = rng_.rekeying() != nullptr;
     for (std::uint32_t i = 0; i < k; ++i) {  // next_card(): the same step as every other deal
       if (rekeys) rng_.rekey_if_due();       // where deal_one() would prepare()
@@ -606,7 +607,7 @@ public:
     if constexpr (kPiles) {
       for (const auto& pile : named) in_piles.insert(in_piles.end(), pile.second.begin(), pile.second.end());
       std::sort(in_piles.begin(), in_piles.end());
-      if (!named.empty()) use_piles(), reserve_named(in_piles.size());
+      if (!named.empty()) use_piles(std::min<std::size_t>(named.size(), kMaxPiles)), reserve_named(in_piles.size());
       drop_named();
       for (std::size_t i = 0; i < named.size() && i < kMaxPiles; ++i) {
         const auto s = static_cast<std::uint8_t>(i);
@@ -788,14 +789,16 @@ public:
     if (per_seat != 0 && total <= kHandsPlanCards) {
       // The pattern of these hands (hand:0, hand:1, … round by round), read once into a plan
       // that keeps their slots (deal_pattern(plan)): a table deals the same hands every hand.
-      if (hands_seats_ != seats || hands_per_seat_ != per_seat) {
+      HandsPlan& hands = hands_plan();
+      if (hands.seats != seats || hands.per_seat != per_seat) {
         name_seats();
         std::vector<RefPacket> packets(total);
         for (std::uint64_t i = 0; i < total; ++i) packets[i] = {seat[i % seats], 1};
-        hands_plan_.assign(packets);  // copies the names
-        hands_seats_ = seats, hands_per_seat_ = per_seat;
+        hands.seats = 0;  // no plan while it is read (assign() may throw)
+        hands.plan.assign(packets);  // copies the names
+        hands.seats = seats, hands.per_seat = per_seat;
       }
-      return deal_pattern(hands_plan_, out);
+      return deal_pattern(hands.plan, out);
     }
     name_seats();
     settle();
@@ -911,6 +914,17 @@ public:
     static std::atomic<std::uint64_t> last{0};
     return ++last;
   }
+  /// deal_hands()'s plan of the last shape dealt, one per thread for all decks rather than one per
+  /// deck (600 bytes a deck after its first hand): a table deals the same hands every hand, and
+  /// the plan's slot cache (DealPlan::SlotCache) already tells decks apart.
+  struct HandsPlan {
+    DealPlan plan;
+    std::uint32_t seats = 0, per_seat = 0;  // seats 0: none
+  };
+  static HandsPlan& hands_plan() noexcept {
+    static thread_local HandsPlan plan;
+    return plan;
+  }
 
   /// Moves dealt cards onto pile `to`, where they arrive in the order given (to the default pile
   /// too: they become its most recent cards). Each id must be dealt (in any pile, or in pile
@@ -977,7 +991,7 @@ public:
       after += slots_[static_cast<std::size_t>(s)].count > leaving[s] || s == to_at;
     }
     if (after > kMaxPiles) throw RangeError(too_many_piles(to));
-    if (to_at != -2) use_piles(), reserve_named(ids.size());  // allocates, before anything changes
+    if (to_at != -2) use_piles(std::popcount(active_) + 1u), reserve_named(ids.size());  // allocates, before anything changes
     if (to_at == -2 && strategy_ != Strategy::bitmap) {
       // onto the default pile: [ids, last first | the dealt part of the array without them]
       std::uint32_t* const first = cards_.data() + u_ + r_;
@@ -1073,9 +1087,12 @@ private:
   /// Whether the named piles hold cards (never in a build without them: kPiles).
   bool any_named() const noexcept { return kPiles && named_n_ != 0; }
 
-  /// The piles' slots, on first use (a deck that never uses them holds nothing for them).
-  void use_piles() {
-    if (slots_.empty()) slots_.resize(kMaxPiles);
+  /// At least `need` (≤ kMaxPiles) slots, grown as piles are first named: a deck that never uses
+  /// piles holds nothing for them, a 6-seat table 8 slots rather than kMaxPiles (a slot is 64
+  /// bytes: all 64 were 4 KiB per deck). Slots are taken lowest first (countr_one), so the slots
+  /// in use are always below slots_.size(); they never shrink.
+  void use_piles(std::size_t need) {
+    if (slots_.size() < need) slots_.resize(std::min<std::size_t>(std::max<std::size_t>({need, 2 * slots_.size(), 4}), kMaxPiles));
   }
   /// Room for `more` cards in the named piles (amortised: no allocation in steady state), so
   /// that place() cannot throw.
@@ -1120,7 +1137,6 @@ private:
   };
   std::uint8_t target_slot(std::string_view name, std::uint64_t key, Pending& pending) {
     if (name.size() == kDefaultPile.size() && key == name_key(kDefaultPile)) return kNoSlot;
-    use_piles();
     const int h = hint_[bucket(key)] - 1;  // that slot holds the pile if any does (find_slot)
     bool named = h >= 0 && slots_[static_cast<std::size_t>(h)].is({name, key});
     if (named && ((active_ >> h) & 1)) return static_cast<std::uint8_t>(h);
@@ -1133,6 +1149,7 @@ private:
     auto s = static_cast<std::uint8_t>(h);  // a free slot that last held this pile: named already
     if (!named || ((pending.slots >> h) & 1)) {
       s = static_cast<std::uint8_t>(std::countr_one(active_ | pending.slots));
+      use_piles(s + 1u);  // may throw (out of memory) before anything changed
       name_slot(s, name);
     }
     pending.slots |= std::uint64_t{1} << s;
@@ -1374,10 +1391,10 @@ private:
     const std::uint32_t k = ahead_.count;
     ahead_.count = 0;
     if (t >= k) return forget();
-    if (strategy_ == Strategy::bitmap) LookAhead::undo_bitmap(std::span(out_), ahead_.steps.data(), k);
-    else LookAhead::undo_lazy(std::span(cards_), u_, r_, ahead_.steps.data(), k);
+    if (strategy_ == Strategy::bitmap) LookAhead::undo_bitmap(std::span(out_), ahead_.room->steps.data(), k);
+    else LookAhead::undo_lazy(std::span(cards_), u_, r_, ahead_.room->steps.data(), k);
     u_ += k;
-    rng_ = std::move(*ahead_.rng);
+    rng_ = std::move(*ahead_.room->rng);
     const bool rekeys = rng_.rekeying() != nullptr;
     for (std::uint32_t i = 0; i < t; ++i) {
       if (rekeys) rng_.rekey_if_due();
@@ -1390,8 +1407,8 @@ private:
   /// from before the re-key (SECURITY.md).
   [[gnu::noinline]] void forget() noexcept {
     const ChaCha20* now = rng_.rekeying();
-    if (now && now->rekeys() != ahead_.rng->rekeying()->rekeys())
-      ahead_.rng->visit([](auto& e, Dice&) {
+    if (now && now->rekeys() != ahead_.room->rng->rekeying()->rekeys())
+      ahead_.room->rng->visit([](auto& e, Dice&) {
         if constexpr (std::is_same_v<std::decay_t<decltype(e)>, ChaCha20>) e = ChaCha20(Bytes32{});
       });
   }
@@ -1494,8 +1511,6 @@ private:
   std::uint64_t active_ = 0;                    // bit s: slot s holds cards
   std::uint64_t stamp_ = 0;                     // the next Slot::first
   std::uint64_t names_ = 0;                     // name_slot() calls so far (a DealPlan's slot cache)
-  DealPlan hands_plan_;                         // deal_hands(hands_seats_, hands_per_seat_)'s pattern
-  std::uint32_t hands_seats_ = 0, hands_per_seat_ = 0;
   std::uint64_t serial_ = next_serial();        // this deck among all made in the process (the same)
   std::vector<std::uint32_t> ncard_;            // [0, named_n_): the named piles' cards, in the order they arrived
   std::vector<std::uint8_t> nslot_;             // [0, named_n_): the slot holding each
