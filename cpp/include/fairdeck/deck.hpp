@@ -302,8 +302,9 @@ struct NamedPile {
 };
 
 /// A deck of cards. Not copyable by accident: state moves only through save/restore.
-/// Ends the message of a deal that asks for more cards than remain: what to do about it.
-inline constexpr std::string_view kShuffleHint = "; shuffle() gathers every card for a new deal";
+/// Ends the message of a deal that asks for more cards than remain: what to do about it (a macro,
+/// so each message stays one literal and needs no new instantiation of cat()).
+#define FAIRDECK_SHUFFLE_HINT "; shuffle() gathers every card for a new deal"
 
 class Deck {
 public:
@@ -736,7 +737,7 @@ public:
   std::uint32_t deal_to(std::string_view pile, std::uint32_t n, std::uint32_t* out) { return deal_to(pile_ref(pile), n, out); }
   /// The same onto a pile checked before (pile_ref).
   std::uint32_t deal_to(PileRef pile, std::uint32_t n, std::uint32_t* out) {
-    if (n > remaining()) throw RangeError(cat("n must be at most the ", remaining(), " cards remaining, got ", n, kShuffleHint));
+    if (n > remaining()) throw RangeError(cat("n must be at most the ", remaining(), " cards remaining, got ", n, FAIRDECK_SHUFFLE_HINT));
     settle();
     Pending pending;
     const std::uint8_t s = n ? known_slot(pile, pending) : kNoSlot;
@@ -771,7 +772,7 @@ public:
     const std::uint64_t total = std::uint64_t{seats} * per_seat;
     if (total > remaining())
       throw RangeError(cat("seats * perSeat must be at most the ", remaining(), " cards remaining, got ", total, " (",
-                           seats, " seats of ", per_seat, ")", kShuffleHint));
+                           seats, " seats of ", per_seat, ")" FAIRDECK_SHUFFLE_HINT));
     char names[kMaxSeats][8];  // "hand:0" … and their keys, as pile_ref() would give them
     PileRef seat[kMaxSeats];
     const auto name_seats = [&] {  // only where they are read: not for a plan kept from before
@@ -851,7 +852,7 @@ public:
   /// cards. Allocates nothing once the deck's piles have held as many cards before.
   [[gnu::noinline]] std::uint32_t deal_pattern(const DealPlan& plan, std::uint32_t* out) {
     if (plan.total_ > remaining())
-      throw RangeError(cat("packets must deal at most the ", remaining(), " cards remaining, got ", plan.total_, " cards in all", kShuffleHint));
+      throw RangeError(cat("packets must deal at most the ", remaining(), " cards remaining, got ", plan.total_, " cards in all" FAIRDECK_SHUFFLE_HINT));
     settle();
     const std::size_t piles = plan.piles_.size();
     detail::SmallBuffer<std::uint8_t, kMaxPiles> slot(piles);
