@@ -2,25 +2,15 @@
 // built package. The WASM heap holds at most LIVE_CORE_DECKS core decks (web/src/deck.ts), so
 // after the first few thousand hands its memory must not grow at all (it never shrinks: any
 // growth would be for good), and the allocated bytes stay under the budget's.
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { errorsOf, launch, serveRoot } from './browser.js';
+import { expect, it } from 'vitest';
+import { errorsOf, useRoot } from './browser.js';
 
-let browser: Browser;
-let server: { url: string; close: () => Promise<void> };
-
-beforeAll(async () => {
-  [browser, server] = await Promise.all([launch(), serveRoot()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const env = useRoot();
 
 it('a deck per hand, never disposed, 100,000 hands: the WASM memory stops growing', async () => {
-  const page = await browser.newPage();
+  const page = await env.browser.newPage();
   const errors = errorsOf(page);
-  await page.goto(`${server.url}tests/e2e/forgotten.html?hands=100000`);
+  await page.goto(`${env.server.url}tests/e2e/forgotten.html?hands=100000`);
   const result = await page.waitForFunction(() => (window as { result?: unknown }).result, undefined, { timeout: 110_000, polling: 500 });
   const { marks, error } = (await result.jsonValue()) as { marks: { used: number; memory: number }[]; error?: string };
   expect(error).toBeUndefined();

@@ -13,22 +13,9 @@ import { init, permutation, shuffle as fairdeckShuffle } from 'fairdeck';
 import { assertFair, testOrders, testShuffle, type ShuffleReport } from 'fairdeck/fairness';
 import { crossMoments, neighbourMoments, risingMoments } from '../../web/src/fairness/audit-report.js';
 import { permutationAt, factorial } from '../../web/src/fairness/ranks.js';
+// sfc32 in [0, 1): the tests' seeded source, the one audit-causes.ts simulates sort-random with.
+import { sfc32 } from '../../web/src/fairness/audit-causes.js';
 
-/** sfc32 in [0, 1): the tests' seeded source (never in the package). */
-export function sfc32(seed: number): () => number {
-  let a = 0x9e3779b9, b = 0x243f6a88, c = 0xb7e15162, d = seed | 0;
-  const next = (): number => {
-    const t = (((a + b) | 0) + d) | 0;
-    d = (d + 1) | 0;
-    a = b ^ (b >>> 9);
-    b = (c + (c << 3)) | 0;
-    c = (c << 21) | (c >>> 11);
-    c = (c + t) | 0;
-    return (t >>> 0) / 4294967296;
-  };
-  for (let i = 0; i < 12; i++) next();
-  return next;
-}
 /** An unbiased integer in [0, bound) by rejection on 32-bit words. */
 function below(random: () => number, bound: number): number {
   const limit = Math.floor(2 ** 32 / bound) * bound;

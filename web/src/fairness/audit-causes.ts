@@ -90,8 +90,8 @@ const MODELS: { text: string; steps: (n: number) => Step[] | undefined }[] = [
 
 const SORT_TEXT = 'the pattern of array.sort(() => random() − 0.5): a sort with a random comparator does not shuffle uniformly (how far items move depends on the sort algorithm) — use Fisher–Yates';
 
-/** A small deterministic generator (sfc32) for simulating sort-random: diagnostics only, never a shuffle. */
-function sfc32(seed: number): () => number {
+/** A small deterministic generator (sfc32) for simulating sort-random: diagnostics only, never a shuffle (the tests' seeded source too). */
+export function sfc32(seed: number): () => number {
   let a = 0x9e3779b9, b = 0x243f6a88, c = 0xb7e15162, d = seed | 0;
   const next = (): number => {
     const t = (((a + b) | 0) + d) | 0;

@@ -7,6 +7,7 @@
 import { detectableLambda, zPower, zTwoSided } from './audit-power.js';
 import { MAX_ORDERS_N, prefixCount, REPEAT_SAMPLE, type Tally } from './audit-tally.js';
 import { likelyCauses } from './audit-causes.js';
+import { prefixAt } from './ranks.js';
 import { chiSquarePValue, chiSquareUniform, formatP, MIN_EXPECTED, poissonUpperTail, pText } from './statistics.js';
 import type { AuditCell, AuditOrder, AuditTest, Detectable, ShuffleReport, Token } from './audit-types.js';
 
@@ -17,17 +18,6 @@ export const grouped = (x: number): string => (Number.isInteger(x) ? String(x) :
 const pct = (x: number): string => `${(100 * x).toPrecision(2)}%`;
 const label = (t: Token): string => (typeof t === 'number' ? String(t) : JSON.stringify(t));
 
-/** The first `m` items of the ordered prefix of rank `rank` (audit-tally.ts numbering). */
-function prefixAt(rank: number, n: number, m: number): number[] {
-  const digits: number[] = [];
-  for (let p = m - 1, r = rank; p >= 0; p--) {
-    const base = n - p;
-    digits[p] = r % base;
-    r = (r - digits[p]) / base;
-  }
-  const left = Array.from({ length: n }, (_, i) => i);
-  return digits.map((d) => left.splice(d, 1)[0]);
-}
 
 /** Mean and variance per order, under a uniform shuffle, of the number of items i directly followed by i + 1 among the first k positions. */
 export function neighbourMoments(n: number, k: number): { mean: number; variance: number } {

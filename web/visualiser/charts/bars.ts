@@ -2,7 +2,7 @@
  * A bar chart of ratios to expectation (1 = uniform), one bar per item: the "neighbours" chart of
  * "Your shuffle" (how often item i is directly followed by item i + 1, over the uniform rate).
  */
-import { BAR, GRID, INK, MUTED, prepare } from './canvas.js';
+import { BAR, GRID, INK, MUTED, prepare, uniformLine } from './canvas.js';
 
 /** Draws `ratios` (count ÷ expected) into `canvas`, `width` CSS pixels wide. */
 export function drawBars(canvas: HTMLCanvasElement, ratios: number[], width: number): void {
@@ -23,13 +23,7 @@ export function drawBars(canvas: HTMLCanvasElement, ratios: number[], width: num
   ctx.fillStyle = BAR;
   const bw = w / Math.max(1, ratios.length), gap = bw > 6 ? 1 : 0;
   ratios.forEach((v, i) => ctx.fillRect(m.left + i * bw + gap / 2, y(v), Math.max(1, bw - gap), y(0) - y(v)));
-  ctx.strokeStyle = INK;
-  ctx.setLineDash([5, 4]);
-  ctx.beginPath();
-  ctx.moveTo(m.left, Math.round(y(1)) + 0.5);
-  ctx.lineTo(m.left + w, Math.round(y(1)) + 0.5);
-  ctx.stroke();
-  ctx.setLineDash([]);
+  uniformLine(ctx, m.left, w, y);
   ctx.fillStyle = INK;
   ctx.textAlign = 'center';
   ctx.textBaseline = 'top';
