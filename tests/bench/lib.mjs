@@ -6,7 +6,23 @@
 // another process hits all contenders alike. A sample repeats the operation enough times to last
 // about `sampleMs`; the result is the median over the rounds, in ns per operation, with the
 // spread (half the interquartile range, in %) as a noise gauge.
+//
+// The clock is the process's CPU time (user + system, every thread of it), not the wall clock: on a
+// shared machine the wall clock also counts the time the process waited for a core, which made
+// samples of the same code differ by 5–10× at a load of 20 on 2 cores, while CPU time stayed within
+// a few %. For single-threaded work on an idle machine the two agree; what CPU time adds is the
+// process's own helper threads (garbage collection, compiling), which the warm-up (also in CPU
+// time) leaves idle. BENCH_CLOCK=wall times by the wall clock instead. Asynchronous work that runs
+// on other threads (measureAsync, the workers scenario) is timed by the wall clock.
 import { performance } from 'node:perf_hooks';
+
+/** Milliseconds of the chosen clock (see above). */
+export const now = process.env.BENCH_CLOCK === 'wall' ? () => performance.now() : () => {
+  const u = process.cpuUsage();
+  return (u.user + u.system) / 1000;
+};
+/** Which clock now() reads, for the reports. */
+export const clock = process.env.BENCH_CLOCK === 'wall' ? 'wall' : 'cpu';
 
 let sink = 0;
 /** Keeps a value alive so the JIT cannot drop the work that made it. */
@@ -40,9 +56,9 @@ export function centre(xs) {
 
 /** Runs f and returns the milliseconds it took (for a contender's setup(): see sample()). */
 export function timeMs(f) {
-  const t0 = performance.now();
+  const t0 = now();
   f();
-  return performance.now() - t0;
+  return now() - t0;
 }
 
 /**
@@ -57,23 +73,23 @@ function sample(c, reps) {
     let ms = 0;
     for (let i = 0; i < reps; i++) {
       ms += setup() ?? 0;
-      const t0 = performance.now();
+      const t0 = now();
       fn();
-      ms += performance.now() - t0;
+      ms += now() - t0;
     }
     return (ms * 1e6) / reps;
   }
-  const t0 = performance.now();
+  const t0 = now();
   for (let i = 0; i < reps; i++) fn();
-  return ((performance.now() - t0) * 1e6) / reps;
+  return ((now() - t0) * 1e6) / reps;
 }
 
 /** Warms each contender up, then finds the calls per sample that last about `sampleMs`. */
 function calibrate(contenders, { sampleMs, warmupMs, warmupCalls, maxReps = 1e7, reps: fixed }) {
   return contenders.map((c) => {
-    const until = performance.now() + warmupMs;
+    const until = now() + warmupMs;
     let calls = 0;
-    while (performance.now() < until || calls < warmupCalls) c.setup?.(), c.fn(), calls++;
+    while (now() < until || calls < warmupCalls) c.setup?.(), c.fn(), calls++;
     if (fixed) return fixed;
     // Calibrate on a batch: per-call timing of sub-microsecond work is mostly timer noise.
     let n = 1;
