@@ -475,32 +475,14 @@ public:
     rng_.reserve_for(k);  // prepare(k) but for its re-key now: rekey_if_due() before each deal does it
     ahead_.rng.emplace(rng_);
     std::uint32_t* steps = ahead_.steps.data();
+    // rekey_if_due() before each deal, where deal_one() would prepare(): only where a re-key can
+    // fall inside the k deals (Rng::prepare's bound on the words they take); elsewhere it would
+    // do nothing, and it was a third of a look-ahead's cost per card with chacha20.
     const ChaCha20* rekeying = rng_.rekeying();
-    const bool rekeys = rekeying != nullptr;
-    if (strategy_ == Strategy::lazy && r_ == 0 &&
-        (!rekeys || (!rekeying->missed() && rekeying->position() + 2 * std::uint64_t{k} + 64 < rekeying->rekey_interval()))) {
-      // As deal(k): k Fisher–Yates steps from the top of the undealt pile, the dice in whole
-      // batches (Dice::descend: the same draws as k lazy_deal() calls), each step's j kept to undo
-      // it. Only where no re-key can fall inside (Rng::prepare's bound on the words k draws
-      // take), so that the per-deal rekey_if_due() below would do nothing. The bound-1 step (the
-      // last card) draws nothing and swaps a card with itself: its j is 0.
-      const std::uint32_t from = u_, to = u_ - k + 1;
-      if (from >= 2) {
-        std::uint32_t* c = cards_.data();
-        rng_.visit([&](auto& e, Dice& d) {
-          d.descend(e, from, to < 2 ? 2 : to, [c, steps, from](std::uint32_t b, std::uint32_t j) {
-            std::swap(c[b - 1], c[j]);
-            steps[from - b] = j;
-          });
-        });
-      }
-      if (to < 2) steps[k - 1] = 0;
-      u_ -= k;
-      ahead_.count = k;
-      return;
-    }
+    const bool rekeys = rekeying != nullptr &&
+                        (rekeying->missed() || rekeying->position() + 2 * std::uint64_t{k} + 64 >= rekeying->rekey_interval());
     for (std::uint32_t i = 0; i < k; ++i) {  // next_card(): the same step as every other deal
-      if (rekeys) rng_.rekey_if_due();       // where deal_one() would prepare()
+      if (rekeys) rng_.rekey_if_due();
       const std::uint32_t card = next_card();
       if (strategy_ == Strategy::bitmap) steps[k - 1 - i] = card;
       else steps[i] = last_swap_;
