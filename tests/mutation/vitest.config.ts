@@ -17,7 +17,7 @@ export default defineConfig({
       'tests/unit/deck-games.test.ts', 'tests/unit/games-module.test.ts',
       'tests/unit/games-recipes.test.ts', 'tests/unit/hostile.test.ts', 'tests/unit/state-errors.test.ts',
       'tests/unit/parse-seed.test.ts',
-      ...(process.env.MUTATION_BASELINE ? [] : ['tests/unit/return-codes.test.ts', 'tests/unit/pile-numbers.test.ts']),
+      ...(process.env.MUTATION_BASELINE ? [] : ['tests/unit/return-codes.test.ts', 'tests/unit/pile-numbers.test.ts', 'tests/unit/card-tables.test.ts']),
     ],
     pool: 'forks',
     maxWorkers: 1,
