@@ -480,9 +480,14 @@ public:
     rng_.reserve_for(k);  // prepare(k) but for its re-key now: rekey_if_due() before each deal does it
     ahead_.room->rng.emplace(rng_);
     std::uint32_t* steps = ahead_.room->steps.data();
-    const bool rekeys = rng_.rekeying() != nullptr;
+    // rekey_if_due() before each deal, where deal_one() would prepare(): only where a re-key can
+    // fall inside the k deals (Rng::prepare's bound on the words they take); elsewhere it would
+    // do nothing, and it was a third of a look-ahead's cost per card with chacha20.
+    const ChaCha20* rekeying = rng_.rekeying();
+    const bool rekeys = rekeying != nullptr &&
+                        (rekeying->missed() || rekeying->position() + 2 * std::uint64_t{k} + 64 >= rekeying->rekey_interval());
     for (std::uint32_t i = 0; i < k; ++i) {  // next_card(): the same step as every other deal
-      if (rekeys) rng_.rekey_if_due();       // where deal_one() would prepare()
+      if (rekeys) rng_.rekey_if_due();
       const std::uint32_t card = next_card();
       if (strategy_ == Strategy::bitmap) steps[k - 1 - i] = card;
       else steps[i] = last_swap_;
