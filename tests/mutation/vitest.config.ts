@@ -16,7 +16,7 @@ export default defineConfig({
       'tests/unit/options.test.ts', 'tests/unit/deck.test.ts', 'tests/unit/deck-piles.test.ts',
       'tests/unit/deck-games.test.ts', 'tests/unit/games-module.test.ts',
       'tests/unit/games-recipes.test.ts', 'tests/unit/hostile.test.ts', 'tests/unit/state-errors.test.ts',
-      'tests/unit/parse-seed.test.ts',
+      'tests/unit/parse-seed.test.ts', 'tests/unit/input-messages.test.ts',
       ...(process.env.MUTATION_BASELINE ? [] : ['tests/unit/return-codes.test.ts', 'tests/unit/pile-numbers.test.ts', 'tests/unit/card-tables.test.ts']),
     ],
     pool: 'forks',
