@@ -11,6 +11,8 @@
  * The heap is measured with the binding's heapUsed() (malloc's count of allocated bytes). No
  * --expose-gc here: the collector runs when V8 decides, as in a user's program.
  */
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Deck, init } from 'fairdeck/games';
 import { native, type DeckModule } from '../../web/src/binding.js';
@@ -82,5 +84,27 @@ describe('decks that are never disposed', () => {
     const crowd = Array.from({ length: BUDGET + 100 }, () => new Deck({ seed: 2 }));
     expect(p.deal(10).map(String)).toEqual(expected);
     for (const d of [...crowd, p]) d.dispose();
+  });
+
+  it('a deck paged back in is watched again: forgotten, its finaliser frees it', async () => {
+    // Paging out takes a record out of the FinalizationRegistry (it holds nothing in WASM then);
+    // paging in must put it back, or a Deck used after paging and then forgotten leaks its core
+    // deck for good. 200 decks paged back in, then all forgotten: the WASM heap must come back to
+    // within 64 KB of where it started; 200 leaked fresh decks hold about 210 KB (measured).
+    setFlagsFromString('--expose-gc');
+    const gc = runInNewContext('gc') as () => void;
+    const settle = async () => {
+      for (let i = 0; i < 6; i++) gc(), await new Promise((resolve) => setTimeout(resolve, 5));
+    };
+    await settle();
+    const start = c.heapUsed();
+    (() => {
+      const first = Array.from({ length: 200 }, () => new Deck({ seed: 3 }));
+      const crowd = Array.from({ length: BUDGET + 200 }, () => new Deck({ seed: 4 }));
+      for (const d of first) expect(d.remaining).toBe(52);  // pages each back in (and others out)
+      expect(crowd.length).toBe(BUDGET + 200);
+    })();
+    await settle();
+    expect(c.heapUsed() - start).toBeLessThan(64 * 1024);
   });
 });

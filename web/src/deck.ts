@@ -62,7 +62,12 @@ export const internals = {} as {
  */
 interface Core {
   h: CoreDeck | null;
-  saved: Uint8Array | undefined;
+  /** While paged out: the state's text up to its first `[` (shared by decks made alike: `heads`) … */
+  head: string;
+  /** … and the rest of it. */
+  saved: string | undefined;
+  /** Whether the registry watches it now (`enroll`; paging out and dispose take it out). */
+  w: boolean;
   readonly c: DeckModule;
   readonly pinned: boolean;
 }
@@ -85,6 +90,7 @@ const utf8 = new TextDecoder();
 function free(core: Core): void {
   live.delete(core);
   core.saved = undefined;
+  core.head = '';
   const h = core.h;
   if (h !== null) core.h = null, h.delete();
 }
@@ -92,7 +98,7 @@ function free(core: Core): void {
 /**
  * Counts core deck `core` as live and, past LIVE_CORE_DECKS, pages out the oldest others: each one's
  * whole state is saved as text in its record — memory the collector sees, and frees with the Deck
- * (the registry holds the record until then) — and its core deck freed. Nothing here can tell a
+ * — and its core deck freed. Nothing here can tell a
  * forgotten Deck from one still in use, so a paged-out deck stays usable: the Deck restores it on
  * its next use (#live), exactly, so a seeded deck deals the same cards as if it had never been
  * paged out (tests/unit/leaks-forgotten.test.ts). At most 64 are looked at per call.
@@ -106,29 +112,73 @@ function admit(core: Core): void {
   }
 }
 
-/** Saves a core deck's whole state as text and frees it; if it cannot be saved, it stays as it is. */
+/**
+ * The heads of paged-out states (the text up to the first `[`: format, options, strategy, engine
+ * kind), one string each, so decks made alike share theirs; at most HEADS of them are kept.
+ */
+const heads = new Map<string, string>();
+const HEADS = 256;
+
+/**
+ * Saves a core deck's whole state as text and frees it; if it cannot be saved, it stays as it is.
+ * The text is a string in V8's heap (about 380 bytes for a 52-card deck after a hand, its head
+ * shared), and the record leaves the registry: a paged-out deck holds nothing in WASM, so a Deck
+ * forgotten in that state is plain garbage, freed by the collector with no finaliser to run.
+ */
 function pageOut(core: Core): void {
   const h = core.h;
   if (h === null) return;
-  // The text's UTF-8 bytes, copied out of the heap: an ArrayBuffer's bytes count as V8's external
-  // memory, so the collector also hurries for decks forgotten with their state paged out.
-  let saved: Uint8Array;
+  let head: string, saved: string;
   try {
     const view = h.save(true);
     if (view === null) return;
-    saved = view.slice();
+    const cut = Math.max(0, view.indexOf(0x5b));
+    const text = utf8.decode(view.subarray(0, cut));
+    head = heads.get(text) ?? (heads.size < HEADS ? (heads.set(text, text), text) : text);
+    saved = utf8.decode(view.subarray(cut));
   } catch {
     return;
   } finally {
     core.c.textFree();
   }
   live.delete(core);
+  if (core.w) registry.unregister(core), (core.w = false);
   core.h = null;
+  core.head = head;
   core.saved = saved;
   h.delete();
 }
 /** Frees the core deck of a Deck dropped without dispose() (unless reclaim or dispose already did). */
 const registry = new FinalizationRegistry<Core>(free);
+
+/**
+ * Decks made since the last round of `enroll`, each followed by its record. A Deck joins the
+ * registry at the end of the current job (a microtask) or once YOUNG more have been made, not in
+ * its constructor: registering costs more than making the rest of the deck (V8's weak cells, about
+ * 0.3 µs each idle and several under load), and a deck disposed before then never needs it — the
+ * fast path `dispose()` and `using` give. Until enrolled, the list holds the Deck, so none can be
+ * collected unwatched; it holds at most YOUNG of them.
+ */
+const young: (Deck | Core)[] = [];
+const YOUNG = 128;
+let queued = false;
+
+function watch(deck: Deck, core: Core): void {
+  if (young.push(deck, core) >= 2 * YOUNG) enroll();
+  if (!queued) queued = true, queueMicrotask(settle);
+}
+function settle(): void {
+  queued = false;
+  enroll();
+}
+/** Registers each young Deck whose core deck is still in WASM (not disposed, not paged out). */
+function enroll(): void {
+  for (let i = 0; i < young.length; i += 2) {
+    const core = young[i + 1] as Core;
+    if (core.h !== null) registry.register(young[i] as Deck, core, core), (core.w = true);
+  }
+  young.length = 0;
+}
 
 /**
  * The value of every Deck's own property `cloning`: structuredClone and postMessage copy an object's
@@ -199,8 +249,8 @@ export class Deck implements Iterable<Card> {
     this.size = h.size();
     // Pinned: a provable deck (no saved state) and a large one (its state as text would dwarf it).
     const pinned = (from === undefined && options?.provable !== undefined) || this.size > PAGED_CARDS;
-    const core = (this.#core = { h, saved: undefined, c, pinned });
-    registry.register(this, core, this);
+    const core = (this.#core = { h, head: '', saved: undefined, w: false, c, pinned });
+    watch(this, core);
     admit(core);
     Object.defineProperty(this, 'cloning', { value: UNCLONEABLE, enumerable: true });
   }
@@ -209,9 +259,11 @@ export class Deck implements Iterable<Card> {
   #pageIn(): CoreDeck {
     const core = this.#core, saved = core.saved;
     if (saved === undefined) throw new Error('this Deck has been disposed');
-    const h = restoreCore(this.#c, JSON.parse(utf8.decode(saved)));
+    const h = restoreCore(this.#c, JSON.parse(core.head + saved));
     core.saved = undefined;
+    core.head = '';
     core.h = h;
+    watch(this, core);
     this.#p = h.port() >>> 2;
     admit(core);
     return h;
@@ -359,8 +411,9 @@ export class Deck implements Iterable<Card> {
   /** Frees the WASM memory of this deck. Safe to call twice; the deck is unusable afterwards. */
   dispose(): void {
     if (this.disposed) return;
-    registry.unregister(this);
-    free(this.#core);
+    const core = this.#core;
+    if (core.w) registry.unregister(core), (core.w = false);
+    free(core);
   }
 
   /**
