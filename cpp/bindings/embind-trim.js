@@ -58,6 +58,20 @@ mergeInto(LibraryManager.library, {
     return makeClassHandle(this.registeredClass.instancePrototype, { ptrType: this, ptr: rawPointer });
   },
 
+  // A new handle: Embind's own record and count, as a plain property of an object made from the
+  // class's prototype (Embind's Object.create with a property descriptor cost more than the rest
+  // of `new Deck()`'s JavaScript; docs/memory.md). No finaliser: Embind attaches one only to smart
+  // pointers, which these bindings refuse (RegisteredPointer above), so attaching and detaching
+  // are no-ops — and delete() no longer asks a FinalizationRegistry to unregister every handle.
+  $makeClassHandle: function (prototype, record) {
+    record.count = { value: 1 };
+    var handle = Object.create(prototype);
+    handle.$$ = record;
+    return handle;
+  },
+  $attachFinalizer: function (handle) { return handle; },
+  $detachFinalizer: function (handle) {},
+
   // Handles have delete() and isDeleted() (web/src/instantiate.ts's Handle), not Embind's
   // clone(), isAliasOf() or deleteLater(), which nothing in the package calls.
   $init_ClassHandle__deps: ['$ClassHandle_delete', '$ClassHandle_isDeleted'],

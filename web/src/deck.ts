@@ -61,6 +61,9 @@ export const internals = {} as {
  * WeakRef (each of which V8 keeps alive until the end of the current job) and keeps no Deck alive.
  */
 interface Core {
+  /** Its neighbours in the ring of live core decks (`ring`), null while not in it. */
+  prev: Core | null;
+  next: Core | null;
   h: CoreDeck | null;
   /** While paged out: the state's text up to its first `[` (shared by decks made alike: `heads`) … */
   head: string;
@@ -81,14 +84,30 @@ interface Core {
 export const LIVE_CORE_DECKS = 4096;
 /** Decks of more cards than this are never paged out: a saved id takes 4–9 bytes of text against 4 in WASM. */
 const PAGED_CARDS = 1024;
-/** The core decks in WASM memory, oldest first (a Set keeps insertion order; a paged-in deck goes last). */
-const live = new Set<Core>();
+/**
+ * The core decks in WASM memory, oldest first (a paged-in deck goes last): a ring through their
+ * records, which the sentinel `ring` closes. A list, not a Set: adding and deleting a fresh
+ * object in a Set (its identity hash, the table's deletions) cost 0.35 µs, the list 15 ns.
+ */
+const ring = { prev: null, next: null } as unknown as Core;
+ring.prev = ring.next = ring;
+let liveCount = 0;
+
+/** Takes a core deck out of the ring, if it is in it. */
+function unlink(core: Core): void {
+  const { prev, next } = core;
+  if (prev === null || next === null) return;
+  prev.next = next;
+  next.prev = prev;
+  core.prev = core.next = null;
+  liveCount--;
+}
 
 const utf8 = new TextDecoder();
 
 /** Frees a core deck (dispose, or the registry for a dropped Deck); safe to call twice. */
 function free(core: Core): void {
-  live.delete(core);
+  unlink(core);
   core.saved = undefined;
   core.head = '';
   const h = core.h;
@@ -104,11 +123,13 @@ function free(core: Core): void {
  * paged out (tests/unit/leaks-forgotten.test.ts). At most 64 are looked at per call.
  */
 function admit(core: Core): void {
-  live.add(core);
-  let looked = 0;
-  for (const old of live) {
-    if (live.size <= LIVE_CORE_DECKS || ++looked > 64) return;
+  const last = ring.prev!;
+  core.prev = last, core.next = ring, last.next = core, ring.prev = core;
+  liveCount++;
+  for (let old = ring.next!, looked = 0; old !== ring && liveCount > LIVE_CORE_DECKS && ++looked <= 64; ) {
+    const next = old.next!;
     if (old !== core && !old.pinned) pageOut(old);
+    old = next;
   }
 }
 
@@ -141,7 +162,7 @@ function pageOut(core: Core): void {
   } finally {
     core.c.textFree();
   }
-  live.delete(core);
+  unlink(core);
   if (core.w) registry.unregister(core), (core.w = false);
   core.h = null;
   core.head = head;
@@ -249,7 +270,7 @@ export class Deck implements Iterable<Card> {
     this.size = h.size();
     // Pinned: a provable deck (no saved state) and a large one (its state as text would dwarf it).
     const pinned = (from === undefined && options?.provable !== undefined) || this.size > PAGED_CARDS;
-    const core = (this.#core = { h, head: '', saved: undefined, w: false, c, pinned });
+    const core = (this.#core = { prev: null, next: null, h, head: '', saved: undefined, w: false, c, pinned });
     watch(this, core);
     admit(core);
     Object.defineProperty(this, 'cloning', { value: UNCLONEABLE, enumerable: true });
