@@ -34,6 +34,17 @@ const BITS = (() => {
   return t;
 })();
 
+/** A Tally's counts as plain typed arrays: what a worker reading part of a log sends back (counts()). */
+export interface TallyCounts {
+  trials: number;
+  positions: Float64Array;
+  orders: Float64Array | undefined;
+  successions: Float64Array;
+  risingSum: number;
+  /** The hashes of the part's first min(trials, REPEAT_SAMPLE) orders. */
+  hashes: Float64Array | undefined;
+}
+
 /** Counts of a run; read by audit-report.ts. */
 export class Tally {
   /** Items per order. */
@@ -117,6 +128,38 @@ export class Tally {
     }
     this.trials++;
     if ((this.trials & 0x7fffffff) === 0) this.flush();  // a cell's 32-bit count cannot overflow
+  }
+
+  /** This tally's counts (flushed), to send to the thread that merges them. */
+  counts(): TallyCounts {
+    this.flush();
+    const { trials, positions, orders, successions, risingSum } = this;
+    return { trials, positions, orders, successions, risingSum, hashes: this.hashes?.subarray(0, Math.min(trials, REPEAT_SAMPLE)) };
+  }
+
+  /**
+   * Adds the counts of orders that came after this tally's (the next part of the same log, counted
+   * by another thread with the same k). Exact: every count is an integer below 2^53, so the sums
+   * do not depend on how the log was split, and the repeat test's sample stays the first
+   * REPEAT_SAMPLE orders of the whole log.
+   */
+  merge(c: TallyCounts): void {
+    if (c.positions.length !== this.positions.length || (c.orders?.length ?? -1) !== (this.orders?.length ?? -1)) {
+      throw new RangeError(`merge: counts of ${c.positions.length} cells do not fit a tally of ${this.positions.length}`);
+    }
+    this.flush();
+    const add = (to: Float64Array, from: ArrayLike<number>): void => {
+      for (let i = 0; i < to.length; i++) to[i] += from[i];
+    };
+    add(this.positions, c.positions);
+    if (this.orders) add(this.orders, c.orders!);
+    add(this.successions, c.successions);
+    this.risingSum += c.risingSum;
+    if (this.hashes && c.hashes && this.trials < REPEAT_SAMPLE) {
+      const take = Math.min(c.hashes.length, REPEAT_SAMPLE - this.trials);
+      this.hashes.set(c.hashes.subarray(0, take), this.trials);
+    }
+    this.trials += c.trials;
   }
 
   /** Adds the recent integer counts into `positions`. Call before reading the counts. */

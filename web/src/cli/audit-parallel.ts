@@ -1,0 +1,177 @@
+/**
+ * `fairdeck-audit --workers N`: a log file read by N worker_threads. The file is split into N
+ * byte ranges cut right after a newline; each worker (audit-worker.ts) counts its range with the
+ * same reader and Tally as the single-threaded path, and the counts are merged in file order
+ * (Tally.merge: integer sums, so the report is the single-threaded one, bit for bit). The first
+ * line is read here first: it sets the items and the order length every worker checks against.
+ * A bad line is reported with its line number in the whole file, and it is the first bad line of
+ * the file, as when one thread reads it: the workers after it are stopped, the ones before it are
+ * awaited (for their line counts, and in case one of them holds an earlier bad line).
+ */
+import { createReadStream, openSync, readSync, closeSync, statSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import { Worker } from 'node:worker_threads';
+import { Tally } from '../fairness/audit-tally.js';
+import { InputError, LogAudit, MAX_LINE, readLines, type LogOptions } from './audit-log.js';
+import type { RangeJob, RangeMessage } from './audit-worker.js';
+
+/** Bytes of log per worker below which the default starts fewer workers (a thread's start-up costs about as much as reading this). */
+export const MIN_BYTES_PER_WORKER = 8 << 20;
+/** Most workers `--workers` accepts. */
+export const MAX_LOG_WORKERS = 256;
+
+/** What a read of a whole log gives: what `LogAudit` holds after reading it in one thread. */
+export interface LogResult { tally: Tally | undefined; items: (string | number)[] | undefined; line: number; bytes: number }
+
+/** The default number of workers for a regular file of `size` bytes: the available parallelism, one per MIN_BYTES_PER_WORKER at most. */
+export function defaultWorkers(size: number): number {
+  return Math.max(1, Math.min(availableParallelism(), Math.floor(size / MIN_BYTES_PER_WORKER)));
+}
+
+/**
+ * Where the ranges of `parts` workers start: offsets right after a newline (or 0), non-decreasing,
+ * plus the file size at the end. The cut near size·i/parts is the start of the next line; when no
+ * newline comes within MAX_LINE + 1 bytes (a line too long, which its reader reports) the range is
+ * left empty and the previous cut stands.
+ */
+export function cutRanges(file: string, size: number, parts: number): number[] {
+  const cuts = [0];
+  const fd = openSync(file, 'r');
+  try {
+    const buffer = Buffer.allocUnsafe(1 << 16);
+    for (let i = 1; i < parts; i++) {
+      const previous = cuts[i - 1];
+      let at = Math.max(previous, Math.floor((size * i) / parts));
+      if (at <= previous) { cuts.push(previous); continue; }
+      // The cut is `at` when the byte before it ends a line; otherwise after the next newline.
+      let from = at - 1, cut = -1;
+      while (from < size && from - (at - 1) <= MAX_LINE + 1) {
+        const got = readSync(fd, buffer, 0, buffer.length, from);
+        if (got === 0) break;
+        const nl = buffer.subarray(0, got).indexOf(0x0a);
+        if (nl >= 0) { cut = from + nl + 1; break; }
+        from += got;
+      }
+      cuts.push(cut < 0 ? (from >= size ? size : previous) : cut);
+    }
+  } finally {
+    closeSync(fd);
+  }
+  cuts.push(size);
+  return cuts;
+}
+
+/**
+ * Reads the log `file` (a regular file) with `workers` threads (1: in this thread, as
+ * standard input is read). Throws InputError for the file's first bad line, as one thread would.
+ * `onBytes(n)`: n more bytes were read.
+ */
+export async function readLogFile(file: string, options: LogOptions, workers: number, onBytes: (bytes: number) => void): Promise<LogResult> {
+  const size = statSync(file).size;
+  if (workers <= 1 || size === 0) return readRange(file, options, onBytes);
+
+  // The first line sets the items and the order length: read up to it here (an error before or
+  // on it is the file's first), then let every worker check its range against them.
+  const first = new LogAudit(options);
+  const STOP = Symbol('first order read');
+  try {
+    await readLines(createReadStream(file, { highWaterMark: 1 << 16 }), first, () => {
+      if (first.tally) throw STOP;
+    });
+  } catch (e) {
+    if (e !== STOP) throw e;
+  }
+  if (!first.tally) return first;  // no order in the whole file: it has been read
+  const rangeOptions: LogOptions = {
+    items: first.table!.names, n: options.n, k: first.tally.k,
+    itemsFromFirstLine: !(options.items || options.n !== undefined),
+  };
+
+  const cuts = cutRanges(file, size, workers);
+  const parts = cuts.length - 1;
+  const results: (Extract<RangeMessage, { kind: 'done' }> | undefined)[] = new Array(parts);
+  const threads: (Worker | undefined)[] = new Array(parts);
+  let bytes = 0;
+  const finished = await new Promise<{ bad?: { part: number; line: number; detail: string }; error?: Error }>((resolve) => {
+    let bad: { part: number; line: number; detail: string } | undefined, error: Error | undefined;
+    let pending = 0;
+    const settle = (): void => {
+      // Done when every range before the first bad one has finished (or a worker failed).
+      const limit = bad ? bad.part : parts;
+      for (let p = 0; p < limit; p++) if (!results[p]) return;
+      resolve({ bad, error });
+    };
+    const stop = (from: number): void => {
+      for (let p = from; p < parts; p++) {
+        void threads[p]?.terminate();
+        threads[p] = undefined;
+      }
+    };
+    for (let p = 0; p < parts; p++) {
+      if (cuts[p] === cuts[p + 1]) {
+        results[p] = { kind: 'done', lines: 0, counts: undefined };  // an empty range: no thread
+        continue;
+      }
+      pending++;
+      const job: RangeJob = { file, start: cuts[p], end: cuts[p + 1], options: rangeOptions };
+      const thread = new Worker(new URL('./audit-worker.js', import.meta.url), { workerData: job });
+      threads[p] = thread;
+      thread.on('message', (m: RangeMessage) => {
+        if (threads[p] !== thread) return;
+        if (m.kind === 'progress') {
+          bytes += m.bytes;
+          onBytes(m.bytes);
+          return;
+        }
+        threads[p] = undefined;
+        void thread.terminate();
+        if (m.kind === 'done') results[p] = m;
+        else if (m.kind === 'bad') {
+          if (!bad || p < bad.part) {
+            bad = { part: p, line: m.line, detail: m.detail };
+            stop(p + 1);
+          }
+        } else {
+          error ??= Object.assign(new Error(m.message), m.code ? { code: m.code } : {});
+          stop(0);
+          resolve({ error });
+          return;
+        }
+        settle();
+      });
+      const fail = (e: Error): void => {
+        if (threads[p] !== thread) return;  // it had finished, or was stopped
+        error ??= e;
+        stop(0);
+        resolve({ error });
+      };
+      thread.on('error', fail);
+      thread.on('exit', (code) => fail(new Error(`fairdeck-audit: the worker reading bytes ${job.start} to ${job.end} stopped (exit code ${code}) without a result`)));
+    }
+    if (pending === 0) settle();
+  });
+  if (finished.error) throw finished.error;
+  if (finished.bad) {
+    let before = 0;
+    for (let p = 0; p < finished.bad.part; p++) before += results[p]!.lines;
+    throw new InputError(before + finished.bad.line, finished.bad.detail);
+  }
+  const tally = new Tally(first.items!.length, first.tally.k, first.items);
+  let line = 0;
+  for (const r of results) {
+    line += r!.lines;
+    if (r!.counts) tally.merge(r!.counts);
+  }
+  return { tally, items: first.items, line, bytes };
+}
+
+/** One thread: the whole file (or standard input) through one LogAudit. */
+async function readRange(file: string, options: LogOptions, onBytes: (bytes: number) => void): Promise<LogResult> {
+  const audit = new LogAudit(options);
+  let sent = 0;
+  await readLines(createReadStream(file, { highWaterMark: 1 << 20 }), audit, () => {
+    onBytes(audit.bytes - sent);
+    sent = audit.bytes;
+  });
+  return audit;
+}
