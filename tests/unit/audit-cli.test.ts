@@ -236,6 +236,10 @@ describe('fairdeck-audit --workers: a log file read by several threads', () => {
     const e = await parallel.readLogFile(early, {}, 3, (b) => { seen += b; }).catch((x: Error) => x);
     expect((e as Error).message).toBe(expected.replace('35000', '2000'));
     expect(seen).toBeLessThan(statSync(early).size);
+    // Stopped, not left running: no byte is read after the rejection.
+    const atRejection = seen;
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(seen).toBe(atRejection);
   }, 120_000);
 
   it('checks --workers, documents it, and reads standard input with one thread', () => {

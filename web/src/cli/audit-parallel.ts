@@ -150,6 +150,7 @@ export async function readLogFile(file: string, options: LogOptions, workers: nu
     }
     if (pending === 0) settle();
   });
+  for (const thread of threads) void thread?.terminate();  // none should be left; never leave one reading
   if (finished.error) throw finished.error;
   if (finished.bad) {
     let before = 0;
