@@ -63,14 +63,19 @@ export class Tally {
   readonly successions: Float64Array;
   /** Σ over orders of the number of rising sequences (full orders only). */
   risingSum = 0;
-  /** 52-bit hashes of the first REPEAT_SAMPLE orders (when there are too many orders to count). */
+  /** 52-bit hashes of the first REPEAT_SAMPLE orders, or of the `expected` ones (when there are too many orders to count). */
   readonly hashes: Float64Array | undefined;
   readonly #seen: Float64Array;
 
   /** Names of the items for error messages (the caller's tokens), or undefined for 0…n−1. */
   names: readonly (number | string)[] | undefined;
 
-  constructor(n: number, k: number, names?: readonly (number | string)[]) {
+  /**
+   * `expected`: how many orders will be counted, when known (testShuffle's trials): the repeat
+   * sample is then allocated for min(expected, REPEAT_SAMPLE) orders, not REPEAT_SAMPLE (8 MB),
+   * which a 200,000-trial run paid for in allocation, page faults and GC pauses at every call.
+   */
+  constructor(n: number, k: number, names?: readonly (number | string)[], expected?: number) {
     this.names = names;
     this.n = n;
     this.k = k;
@@ -78,7 +83,7 @@ export class Tally {
     this.#recent = new Uint32Array(n * k);
     this.orders = n <= MAX_ORDERS_N ? new Float64Array(prefixCount(n, k)) : undefined;
     this.successions = new Float64Array(n);
-    this.hashes = this.orders ? undefined : new Float64Array(REPEAT_SAMPLE);
+    this.hashes = this.orders ? undefined : new Float64Array(Math.max(1, Math.min(REPEAT_SAMPLE, expected ?? REPEAT_SAMPLE)));
     this.#seen = new Float64Array(n + 1);  // seen[n] stays 0: item n − 1 has no successor (add())
   }
 
@@ -93,7 +98,7 @@ export class Tally {
     // base (bases grow by 1024 ≥ k per order), so one load tells "seen in this order" and where.
     const seen = this.#seen;
     const base = (this.trials + 1) * 1024;  // exact in doubles below 2^43 orders
-    const hashing = this.hashes !== undefined && this.trials < REPEAT_SAMPLE;
+    const hashing = this.hashes !== undefined && this.trials < this.hashes.length;
     // One pass checks and counts; a bad item undoes this order's counts before throwing.
     let prev = -2, h1 = 0x811c9dc5 | 0, h2 = 0, descents = 0;
     for (let p = 0; p < k; p++) {
@@ -153,8 +158,8 @@ export class Tally {
     if (this.orders) add(this.orders, c.orders!);
     add(this.successions, c.successions);
     this.risingSum += c.risingSum;
-    if (this.hashes && c.hashes && this.trials < REPEAT_SAMPLE) {
-      const take = Math.min(c.hashes.length, REPEAT_SAMPLE - this.trials);
+    if (this.hashes && c.hashes && this.trials < this.hashes.length) {
+      const take = Math.min(c.hashes.length, this.hashes.length - this.trials);
       this.hashes.set(c.hashes.subarray(0, take), this.trials);
     }
     this.trials += c.trials;
