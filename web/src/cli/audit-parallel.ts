@@ -1,17 +1,18 @@
 /**
- * `fairdeck-audit --workers N`: a log file read by N worker_threads. The file is split into N
- * byte ranges cut right after a newline; each worker (audit-worker.ts) counts its range with the
- * same reader and Tally as the single-threaded path, and the counts are merged in file order
+ * `fairdeck-audit --workers N`: a log file read by N threads, this one and N − 1 worker_threads.
+ * The file is split into N byte ranges cut right after a newline; this thread reads the first, and
+ * a worker (audit-worker.ts) each of the others, all with the same reader and Tally as the
+ * single-threaded path, and the counts are merged in file order
  * (Tally.merge: integer sums, so the report is the single-threaded one, bit for bit). The first
  * line is read here first: it sets the items and the order length every worker checks against.
  * A bad line is reported with its line number in the whole file, and it is the first bad line of
- * the file, as when one thread reads it: the workers after it are stopped, the ones before it are
+ * the file, as when one thread reads it: the readers after it are stopped, the ones before it are
  * awaited (for their line counts, and in case one of them holds an earlier bad line).
  */
 import { createReadStream, openSync, readSync, closeSync, statSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
-import { Tally } from '../fairness/audit-tally.js';
+import { Tally, type TallyCounts } from '../fairness/audit-tally.js';
 import { InputError, LogAudit, MAX_LINE, readLines, type LogOptions } from './audit-log.js';
 import type { RangeJob, RangeMessage } from './audit-worker.js';
 
@@ -95,67 +96,94 @@ export async function readLogFile(file: string, options: LogOptions, workers: nu
   const cuts = cutRanges(file, size, workers);
   const parts = cuts.length - 1;
   const results: (Extract<RangeMessage, { kind: 'done' }> | undefined)[] = new Array(parts);
-  const threads: (Worker | undefined)[] = new Array(parts);
+  // stops[p] ends the reader of range p while it runs; undefined once it has finished or was stopped.
+  const stops: ((() => void) | undefined)[] = new Array(parts);
   let bytes = 0;
+  const progress = (more: number): void => {
+    bytes += more;
+    onBytes(more);
+  };
   const finished = await new Promise<{ bad?: { part: number; line: number; detail: string }; error?: Error }>((resolve) => {
     let bad: { part: number; line: number; detail: string } | undefined, error: Error | undefined;
-    let pending = 0;
     const settle = (): void => {
-      // Done when every range before the first bad one has finished (or a worker failed).
+      // Done when every range before the first bad one has finished (or a reader failed).
       const limit = bad ? bad.part : parts;
       for (let p = 0; p < limit; p++) if (!results[p]) return;
       resolve({ bad, error });
     };
     const stop = (from: number): void => {
       for (let p = from; p < parts; p++) {
-        void threads[p]?.terminate();
-        threads[p] = undefined;
+        const end = stops[p];
+        stops[p] = undefined;
+        end?.();
       }
+    };
+    const done = (p: number, lines: number, counts: TallyCounts | undefined): void => {
+      stops[p] = undefined;
+      results[p] = { kind: 'done', lines, counts };
+      settle();
+    };
+    const badLine = (p: number, line: number, detail: string): void => {
+      stops[p] = undefined;
+      if (!bad || p < bad.part) {
+        bad = { part: p, line, detail };
+        stop(p + 1);
+      }
+      settle();
+    };
+    const fail = (e: Error): void => {
+      error ??= e;
+      stop(0);
+      resolve({ error });
     };
     for (let p = 0; p < parts; p++) {
       if (cuts[p] === cuts[p + 1]) {
-        results[p] = { kind: 'done', lines: 0, counts: undefined };  // an empty range: no thread
+        results[p] = { kind: 'done', lines: 0, counts: undefined };  // an empty range: no reader
         continue;
       }
-      pending++;
+      if (p === 0) {
+        // This thread reads the first range while the workers read the others: one thread fewer
+        // to start, and it is the thread that read the first line, already warm.
+        const controller = new AbortController();
+        const end = (): void => controller.abort();
+        stops[0] = end;
+        const audit = new LogAudit(rangeOptions);
+        let sent = 0;
+        const input = createReadStream(file, { start: cuts[0], end: cuts[1] - 1, highWaterMark: 1 << 20, signal: controller.signal });
+        readLines(input, audit, () => {
+          progress(audit.bytes - sent);
+          sent = audit.bytes;
+        }).then(
+          () => { if (stops[0] === end) done(0, audit.line, audit.tally?.counts()); },
+          (e: unknown) => {
+            if (stops[0] !== end) return;  // stopped: the abort is not an error
+            if (e instanceof InputError) badLine(0, e.line, e.detail);
+            else fail(e as Error);
+          },
+        );
+        continue;
+      }
       const job: RangeJob = { file, start: cuts[p], end: cuts[p + 1], options: rangeOptions };
       const thread = new Worker(new URL('./audit-worker.js', import.meta.url), { workerData: job });
-      threads[p] = thread;
+      const end = (): void => void thread.terminate();
+      stops[p] = end;
       thread.on('message', (m: RangeMessage) => {
-        if (threads[p] !== thread) return;
-        if (m.kind === 'progress') {
-          bytes += m.bytes;
-          onBytes(m.bytes);
-          return;
-        }
-        threads[p] = undefined;
+        if (stops[p] !== end) return;  // it had finished, or was stopped
+        if (m.kind === 'progress') return progress(m.bytes);
         void thread.terminate();
-        if (m.kind === 'done') results[p] = m;
-        else if (m.kind === 'bad') {
-          if (!bad || p < bad.part) {
-            bad = { part: p, line: m.line, detail: m.detail };
-            stop(p + 1);
-          }
-        } else {
-          error ??= Object.assign(new Error(m.message), m.code ? { code: m.code } : {});
-          stop(0);
-          resolve({ error });
-          return;
-        }
-        settle();
+        if (m.kind === 'done') done(p, m.lines, m.counts);
+        else if (m.kind === 'bad') badLine(p, m.line, m.detail);
+        else fail(Object.assign(new Error(m.message), m.code ? { code: m.code } : {}));
       });
-      const fail = (e: Error): void => {
-        if (threads[p] !== thread) return;  // it had finished, or was stopped
-        error ??= e;
-        stop(0);
-        resolve({ error });
+      const crashed = (e: Error): void => {
+        if (stops[p] === end) fail(e);
       };
-      thread.on('error', fail);
-      thread.on('exit', (code) => fail(new Error(`fairdeck-audit: the worker reading bytes ${job.start} to ${job.end} stopped (exit code ${code}) without a result`)));
+      thread.on('error', crashed);
+      thread.on('exit', (code) => crashed(new Error(`fairdeck-audit: the worker reading bytes ${job.start} to ${job.end} stopped (exit code ${code}) without a result`)));
     }
-    if (pending === 0) settle();
+    settle();
   });
-  for (const thread of threads) void thread?.terminate();  // none should be left; never leave one reading
+  for (const end of stops) end?.();  // none should be left; never leave one reading
   if (finished.error) throw finished.error;
   if (finished.bad) {
     let before = 0;

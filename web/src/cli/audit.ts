@@ -24,9 +24,9 @@ const usage = `usage: fairdeck-audit FILE|- [--json] [--alpha P] [--items "A B C
   --alpha P     overall significance level (default ${ALPHA})
   --items LIST  the items in their starting order (default: the first line's, sorted)
   --n N         the items are the numbers 0…N−1 (for partial orders without --items)
-  --workers N   threads reading a FILE, each a range of its lines (default: the available
-                parallelism, at most one per ${MIN_BYTES_PER_WORKER >> 20} MB; standard input and pipes: 1);
-                the report is the same for any N
+  --workers N   threads reading a FILE (this one and N − 1 workers), each a range of its
+                lines (default: the available parallelism, at most one per ${MIN_BYTES_PER_WORKER >> 20} MB;
+                standard input and pipes: 1); the report is the same for any N
 exit status: 0 no bias found, 1 biased, 2 bad input or usage`;
 
 class UsageError extends Error {}
