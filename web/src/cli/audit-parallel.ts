@@ -17,12 +17,12 @@ import { InputError, LogAudit, MAX_LINE, readLines, type LogOptions } from './au
 import type { RangeJob, RangeMessage } from './audit-worker.js';
 
 /**
- * Bytes of log per worker below which the default starts fewer workers. A worker thread starts
- * cold (loading, then interpreted code until V8 optimises the reader): each one added cost 0.3 to
- * 0.6 s more CPU time in runs on a loaded machine, what reading 40 to 80 MB takes, so a thread is
- * started for every 32 MB at most.
+ * Bytes of log per thread below which the default starts fewer threads. A worker thread starts
+ * cold (loading, then interpreted code until V8 optimises the reader): each one added cost 0.25 to
+ * 0.4 s more CPU time in runs on a loaded machine, what reading 30 to 50 MB takes, so a thread is
+ * started for every 64 MB at most and its start-up stays under its share of the work.
  */
-export const MIN_BYTES_PER_WORKER = 32 << 20;
+export const MIN_BYTES_PER_WORKER = 64 << 20;
 /** Most workers `--workers` accepts. */
 export const MAX_LOG_WORKERS = 256;
 
