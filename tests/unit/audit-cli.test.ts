@@ -6,7 +6,7 @@
 // probability ≤ 10⁻⁶ for any seed; the Sattolo log has no fixed point in 20,000 orders, where
 // chance expects 20,000 (p < 10⁻³⁰⁰), so its exit status 1 cannot flake either.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 
@@ -103,6 +103,153 @@ describe('fairdeck-audit', () => {
     expect(large - half).toBeLessThan(20);
     expect(large).toBeLessThan(160);
   }, 300_000);
+});
+
+// --workers N (cli/audit-parallel.ts): the log split into byte ranges at line boundaries, one
+// worker_threads worker per range, counts merged. Exact, not statistical: the merged counts and
+// report must equal the single-threaded ones bit for bit, and a bad line must give the same Error.
+describe('fairdeck-audit --workers: a log file read by several threads', () => {
+  type Parallel = typeof import('../../web/src/cli/audit-parallel.js');
+  type Report = typeof import('../../web/src/fairness/audit-report.js');
+  let parallel: Parallel, reports: Report, InputError: typeof import('../../web/src/cli/audit-log.js').InputError;
+  let REPEAT_SAMPLE: number;
+  const dir = `${root}build/unit-audit-workers`;
+  beforeAll(async () => {
+    mkdirSync(dir, { recursive: true });
+    parallel = await import(/* @vite-ignore */ pathToFileURL(`${out}/cli/audit-parallel.js`).href);
+    reports = await import(/* @vite-ignore */ pathToFileURL(`${out}/fairness/audit-report.js`).href);
+    ({ InputError } = await import(/* @vite-ignore */ pathToFileURL(`${out}/cli/audit-log.js`).href));
+    ({ REPEAT_SAMPLE } = await import(/* @vite-ignore */ pathToFileURL(`${out}/fairness/audit-tally.js`).href));
+  });
+  const write = (name: string, text: string) => {
+    writeFileSync(`${dir}/${name}`, text);
+    return `${dir}/${name}`;
+  };
+  const read = async (file: string, workers: number, options = {}) => {
+    let bytes = 0;
+    const r = await parallel.readLogFile(file, options, workers, (b) => { bytes += b; });
+    return { ...r, bytesSeen: bytes };
+  };
+  /** Everything a report is made of, for toEqual: the counts, the line count and the report (elapsed time 0). */
+  const facts = (r: Awaited<ReturnType<typeof read>>) => {
+    const t = r.tally!;
+    const report = reports.buildReport(t, 1e-6, r.items!, 0);
+    return {
+      line: r.line, trials: t.trials, k: t.k, risingSum: t.risingSum,
+      positions: Array.from(t.positions), orders: t.orders && Array.from(t.orders), successions: Array.from(t.successions),
+      hashes: t.hashes && Array.from(t.hashes.subarray(0, Math.min(t.trials, REPEAT_SAMPLE))),
+      json: JSON.stringify(reports.reportJSON(report)), text: report.toString(),
+    };
+  };
+  /** The error a read rejects with (its class and message). */
+  const failure = async (file: string, workers: number, options = {}) => {
+    const e = await read(file, workers, options).then(() => undefined, (x: unknown) => x);
+    expect(e).toBeInstanceOf(InputError);
+    return (e as Error).message;
+  };
+
+  it('gives the single-threaded counts and report bit for bit, with 2, 3 and 7 workers', async () => {
+    // n = 52 card codes (hashes for the repeat test, which keeps the first orders of the file),
+    // n = 8 numbers (every order counted), hands of 5 with --items; blank and comment lines mixed in.
+    const cards = log(30_000, 52, 'fair', 'cards', 5).replace(/\n(?=.*\n.*\n.*\n$)/, '\n\n# a comment\n');
+    const items = log(1, 52, 'fair', 'cards').trim().split(' ').sort();
+    const hands = cards.split('\n').map((l) => (l.startsWith('#') || !l ? l : l.split(' ').slice(0, 5).join(' '))).join('\n');
+    for (const [file, options] of [
+      [write('cards.log', cards), {}],
+      [write('sattolo8.log', log(40_000, 8, 'sattolo', 'num', 6)), {}],
+      [write('hands.log', hands), { items }],
+    ] as const) {
+      const one = facts(await read(file, 1, options));
+      expect(one.trials).toBeGreaterThan(29_000);
+      for (const workers of [2, 3, 7]) expect(facts(await read(file, workers, options)), `${file}, ${workers} workers`).toEqual(one);
+    }
+    // The CLI prints the same report (but its time) with any --workers.
+    const untimed = (s: string) => s.replace(/; [\d.]+ s, [\d,]+\/s/, '');
+    const a = audit([`${dir}/cards.log`, '--workers', '1']), b = audit([`${dir}/cards.log`, '--workers', '3']);
+    expect(b.status).toBe(a.status);
+    expect(untimed(b.stdout)).toBe(untimed(a.stdout));
+    expect(a.stdout).toContain('30,000 orders of 52 items');
+  }, 120_000);
+
+  it('cuts ranges right after a newline: a line straddling a cut goes whole to one range', () => {
+    // 10 lines of 10 bytes: size / 3 = 33 falls inside line 4 (bytes 30…39), so the cut is at 40;
+    // 2 · 100 / 3 = 66 inside line 7, cut at 70. size / 2 = 50 is a line start: the cut stays at 50.
+    const text = Array.from({ length: 10 }, (_, i) => `${i} a b c d`.padEnd(9, ' ')).join('\n') + '\n';
+    expect(text.length).toBe(100);
+    const file = write('tens.log', text);
+    expect(parallel.cutRanges(file, 100, 3)).toEqual([0, 40, 70, 100]);
+    expect(parallel.cutRanges(file, 100, 2)).toEqual([0, 50, 100]);
+    // Every cut of any split is a line start, and the ranges cover the file once.
+    for (let parts = 1; parts <= 12; parts++) {
+      const cuts = parallel.cutRanges(file, 100, parts);
+      expect(cuts.length).toBe(parts + 1);
+      for (let i = 1; i < parts; i++) {
+        expect(cuts[i]).toBeGreaterThanOrEqual(cuts[i - 1]);
+        expect(cuts[i] === 100 || text[cuts[i] - 1] === '\n', `parts ${parts} cut ${cuts[i]}`).toBe(true);
+      }
+    }
+  });
+
+  it('leaves a range empty when no line starts in it, and still counts every line once', async () => {
+    // One long line in the middle holds the cuts of 4 of the 8 ranges: those ranges are empty.
+    const short = log(40, 52, 'fair', 'cards', 8).split('\n').filter(Boolean);
+    const long = `${short[0]}${' '.repeat(6_000)}`;
+    const file = write('long.log', [...short.slice(0, 10), long, ...short.slice(10)].join('\n') + '\n');
+    const cuts = parallel.cutRanges(file, statSync(file).size, 8);
+    const empty = cuts.slice(0, -1).filter((c, i) => c === cuts[i + 1]).length;
+    expect(empty).toBeGreaterThanOrEqual(2);
+    expect(facts(await read(file, 8))).toEqual(facts(await read(file, 1)));
+    // More workers than lines: most ranges are empty.
+    const tiny = write('tiny.log', '0 1 2\n2 1 0\n1 0 2\n');
+    expect(facts(await read(tiny, 16))).toEqual(facts(await read(tiny, 1)));
+    expect((await read(tiny, 16)).tally!.trials).toBe(3);
+  });
+
+  it('reports a bad line in a later range with its line number in the whole file, as one thread does', async () => {
+    const lines = log(30_000, 52, 'fair', 'cards', 9).split('\n');
+    lines.splice(1000, 0, '', '# blank and comment lines count too');
+    const at = 21_000;  // in the third of 3 ranges, the second of 2
+    lines[at - 1] = lines[at - 1].replace(/^(\S+) (\S+)/, '$1 $1');
+    const file = write('bad-late.log', lines.join('\n'));
+    const expected = `line ${at}: token "${lines[at - 1].split(' ')[0]}" appears twice`;
+    expect(await failure(file, 1)).toBe(expected);
+    for (const workers of [2, 3, 5]) expect(await failure(file, workers)).toBe(expected);
+    const cli = audit([file, '--workers', '3']);
+    expect(cli.status).toBe(2);
+    expect(cli.stderr).toBe(audit([file, '--workers', '1']).stderr);
+    expect(cli.stderr).toBe(`fairdeck-audit: ${expected}\n`);
+  }, 120_000);
+
+  it('stops at the first bad line of the file: a later worker\'s bad line waits for the earlier ranges, an earlier one stops the rest', async () => {
+    const lines = log(60_000, 52, 'fair', 'cards', 10).split('\n');
+    const unknown = (i: number) => { lines[i - 1] = lines[i - 1].replace(/^\S+/, 'Zz'); };
+    unknown(35_000);  // range 2 of 3
+    unknown(50_000);  // range 3 of 3, finishes first when range 2 is slower
+    const two = write('bad-two.log', lines.join('\n'));
+    const expected = 'line 35000: unknown token "Zz" at position 0 (not one of the 52 items on the first line)';
+    expect(await failure(two, 1)).toBe(expected);
+    expect(await failure(two, 3)).toBe(expected);
+    unknown(2_000);  // now range 1 holds the first bad line: the others are stopped, not read to the end
+    const early = write('bad-early.log', lines.join('\n'));
+    expect(await failure(early, 1)).toBe(expected.replace('35000', '2000'));
+    let seen = 0;
+    const e = await parallel.readLogFile(early, {}, 3, (b) => { seen += b; }).catch((x: Error) => x);
+    expect((e as Error).message).toBe(expected.replace('35000', '2000'));
+    expect(seen).toBeLessThan(statSync(early).size);
+    // Stopped, not left running: no byte is read after the rejection.
+    const atRejection = seen;
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(seen).toBe(atRejection);
+  }, 120_000);
+
+  it('checks --workers, documents it, and reads standard input with one thread', () => {
+    expect(audit(['--help']).stdout).toContain('--workers N');
+    expect(audit(['-', '--workers', '0']).stderr).toContain('--workers must be an integer from 1 to 256, got "0"');
+    expect(audit(['-', '--workers', '1.5']).status).toBe(2);
+    const r = audit(['-', '--workers', '4'], '0 1 2\n2 0 1\n1 2 0\n');
+    expect(r.status, r.stderr).toBe(0);
+    expect(parallel.defaultWorkers(1 << 20)).toBe(1);  // a small log: no thread is worth starting
+  });
 });
 
 describe('assertFair under node:test', () => {

@@ -13,6 +13,7 @@ import { init, permutation, shuffle as fairdeckShuffle } from 'fairdeck';
 import { assertFair, testOrders, testShuffle, type ShuffleReport } from 'fairdeck/fairness';
 import { crossMoments, neighbourMoments, risingMoments } from '../../web/src/fairness/audit-report.js';
 import { permutationAt, factorial } from '../../web/src/fairness/ranks.js';
+import { Tally } from '../../web/src/fairness/audit-tally.js';
 // sfc32 in [0, 1): the tests' seeded source, the one audit-causes.ts simulates sort-random with.
 import { sfc32 } from '../../web/src/fairness/audit-causes.js';
 
@@ -103,6 +104,27 @@ describe('exact expectations under a uniform shuffle', () => {
       expect(x1 / N).toBeCloseTo(crossMoments(n).mean, 10);
       expect(x2 / N - (x1 / N) ** 2).toBeCloseTo(crossMoments(n).variance, 8);
     }
+  });
+
+  it('counts rising sequences exactly, order by order (the descents of the inverse, found in the counting loop)', () => {
+    // Rising sequences of an order: 1 + the number of items i placed before item i − 1.
+    const rising = (order: number[]) => {
+      const pos = order.map((_, i) => order.indexOf(i));
+      return 1 + pos.filter((p, i) => i > 0 && p < pos[i - 1]).length;
+    };
+    for (const order of [[0, 1, 2, 3, 4], [4, 3, 2, 1, 0], [1, 0, 3, 2, 4], [2, 3, 4, 0, 1], [4, 0, 1, 2, 3], [0, 4, 1, 3, 2]]) {
+      const t = new Tally(5, 5);
+      t.add(order);
+      expect(t.risingSum, order.join(' ')).toBe(rising(order));
+    }
+    expect(rising([4, 3, 2, 1, 0])).toBe(5);
+    // Partial orders count none; a broken order counts nothing.
+    const hands = new Tally(5, 3);
+    hands.add([4, 3, 2]);
+    expect(hands.risingSum).toBe(0);
+    const t = new Tally(5, 5);
+    expect(() => t.add([0, 1, 1, 2, 3])).toThrow('item 1 appears twice');
+    expect([t.risingSum, t.trials]).toEqual([0, 0]);
   });
 
   it('every statistic is exactly 0 when every order comes up equally often (n = 4, each order 50 times)', async () => {

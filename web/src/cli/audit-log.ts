@@ -9,10 +9,18 @@ import { MAX_AUDIT_N, OrderError, Tally } from '../fairness/audit-tally.js';
 export const MAX_LINE = 1 << 20;
 
 /** Bad input: the message names the line and what was wrong. */
-export class InputError extends Error {}
+export class InputError extends Error {
+  constructor(readonly line: number, readonly detail: string) {
+    super(`line ${line}: ${detail}`);
+  }
+}
 
-/** What the reader needs to know. */
-export interface LogOptions { items?: string[]; n?: number }
+/**
+ * What the reader needs to know. `items` or `n` as the user gave them; a reader of a later part
+ * of a log (audit-parallel.ts) also gets the items the first line set (`itemsFromFirstLine`: the
+ * error messages say so) and the first order's length `k`.
+ */
+export interface LogOptions { items?: string[]; n?: number; itemsFromFirstLine?: boolean; k?: number }
 
 /** Token bytes → item index: open addressing on an FNV-1a hash, keys kept as bytes. */
 class TokenTable {
@@ -87,6 +95,7 @@ export class LogAudit {
   constructor(readonly args: LogOptions) {
     if (args.items) this.#setItems(args.items);
     else if (args.n !== undefined) this.#setItems(Array.from({ length: args.n }, (_, i) => String(i)));
+    if (args.k !== undefined) this.tally = new Tally(this.items!.length, args.k, this.items);
   }
 
   #setItems(tokens: string[]): void {
@@ -98,7 +107,7 @@ export class LogAudit {
   }
 
   fail(what: string): never {
-    throw new InputError(`line ${this.line}: ${what}`);
+    throw new InputError(this.line, what);
   }
 
   /** Splits the first line (or any line, slowly) into its token strings. */
@@ -168,7 +177,7 @@ export class LogAudit {
       }
       if (count === cap) this.fail(`has more than ${cap} items`);
       const idx = table.find(b, s, e, h);
-      if (idx < 0) this.fail(`unknown token ${shown(text(b, s, e))} at position ${count} (not one of the ${this.items!.length} items${this.args.items || this.args.n !== undefined ? '' : ' on the first line'})`);
+      if (idx < 0) this.fail(`unknown token ${shown(text(b, s, e))} at position ${count} (not one of the ${this.items!.length} items${this.args.itemsFromFirstLine || !(this.args.items || this.args.n !== undefined) ? ' on the first line' : ''})`);
       order[count++] = idx;
     }
     if (!this.tally) {

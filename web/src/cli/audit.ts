@@ -10,37 +10,44 @@
  * byte by byte, without a string per token. Exit status: 0 no bias found, 1 a test rejects,
  * 2 bad input or usage (the line number and what was wrong on standard error).
  */
-import { createReadStream } from 'node:fs';
+import { statSync } from 'node:fs';
 import { buildReport, reportJSON } from '../fairness/audit-report.js';
 import { MAX_AUDIT_N } from '../fairness/audit-tally.js';
-import { InputError, LogAudit, readLines } from './audit-log.js';
+import { InputError, LogAudit, readLines, type LogOptions } from './audit-log.js';
+import { defaultWorkers, MAX_LOG_WORKERS, MIN_BYTES_PER_WORKER, readLogFile, type LogResult } from './audit-parallel.js';
 import { ALPHA } from '../fairness/statistics.js';
 
-const usage = `usage: fairdeck-audit FILE|- [--json] [--alpha P] [--items "A B C …"] [--n N]
+const usage = `usage: fairdeck-audit FILE|- [--json] [--alpha P] [--items "A B C …"] [--n N] [--workers N]
   FILE|-        the log: one order per line, tokens separated by spaces, tabs or commas,
                 or a JSON array per line; - reads standard input
   --json        print the report as JSON
   --alpha P     overall significance level (default ${ALPHA})
   --items LIST  the items in their starting order (default: the first line's, sorted)
   --n N         the items are the numbers 0…N−1 (for partial orders without --items)
+  --workers N   threads reading a FILE (this one and N − 1 workers), each a range of its
+                lines (default: the available parallelism, at most one per ${MIN_BYTES_PER_WORKER >> 20} MB;
+                standard input and pipes: 1); the report is the same for any N
 exit status: 0 no bias found, 1 biased, 2 bad input or usage`;
 
 class UsageError extends Error {}
 
-interface Args { file: string; json: boolean; alpha: number; items?: string[]; n?: number }
+interface Args { file: string; json: boolean; alpha: number; items?: string[]; n?: number; workers?: number }
 
 function parseArgs(argv: string[]): Args | 'help' {
-  let file: string | undefined, json = false, alpha = ALPHA, items: string[] | undefined, n: number | undefined;
+  let file: string | undefined, json = false, alpha = ALPHA, items: string[] | undefined, n: number | undefined, workers: number | undefined;
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     if (a === '--help' || a === '-h') return 'help';
     if (a === '--json') json = true;
-    else if (a === '--alpha' || a === '--items' || a === '--n') {
+    else if (a === '--alpha' || a === '--items' || a === '--n' || a === '--workers') {
       const v = argv[++i];
       if (v === undefined) throw new UsageError(`${a} needs a value`);
       if (a === '--alpha') {
         alpha = Number(v);
         if (!(alpha > 0 && alpha <= 0.5)) throw new UsageError(`--alpha must be a number above 0 and at most 0.5, got ${JSON.stringify(v)}`);
+      } else if (a === '--workers') {
+        workers = Number(v);
+        if (!/^\d+$/.test(v) || workers < 1 || workers > MAX_LOG_WORKERS) throw new UsageError(`--workers must be an integer from 1 to ${MAX_LOG_WORKERS}, got ${JSON.stringify(v)}`);
       } else if (a === '--n') {
         n = Number(v);
         if (!/^\d+$/.test(v) || n < 2 || n > MAX_AUDIT_N) throw new UsageError(`--n must be an integer from 2 to ${MAX_AUDIT_N}, got ${JSON.stringify(v)}`);
@@ -55,7 +62,7 @@ function parseArgs(argv: string[]): Args | 'help' {
   }
   if (file === undefined) throw new UsageError('no input: give a FILE, or - for standard input');
   if (items && n !== undefined && n !== items.length) throw new UsageError(`--n ${n} does not match the ${items.length} --items`);
-  return { file, json, alpha, items, n };
+  return { file, json, alpha, items, n, workers };
 }
 
 async function main(): Promise<number> {
@@ -70,20 +77,35 @@ async function main(): Promise<number> {
     process.stdout.write(`${usage}\n`);
     return 0;
   }
-  const audit = new LogAudit(args);
-  const input = args.file === '-' ? process.stdin : createReadStream(args.file, { highWaterMark: 1 << 20 });
+  const options: LogOptions = { items: args.items, n: args.n };
   const tty = process.stderr.isTTY === true;
   const start = performance.now();
-  let last = start;
-  const progress = (): void => {
+  let last = start, orders = 0, bytes = 0;
+  const progress = (more: number): void => {
+    bytes += more;
     const t = performance.now();
     if (!tty || t - last < 200) return;
     last = t;
-    const mb = audit.bytes / 1e6;
-    process.stderr.write(`\rfairdeck-audit: ${audit.tally?.trials ?? 0} orders, ${mb.toFixed(0)} MB, ${(mb / ((t - start) / 1000)).toFixed(0)} MB/s `);
+    const mb = bytes / 1e6;
+    process.stderr.write(`\rfairdeck-audit: ${orders ? `${orders} orders, ` : ''}${mb.toFixed(0)} MB, ${(mb / ((t - start) / 1000)).toFixed(0)} MB/s `);
   };
+  let audit: LogResult;
   try {
-    await readLines(input, audit, progress);
+    if (args.file === '-') {
+      const one = new LogAudit(options);
+      let sent = 0;
+      await readLines(process.stdin, one, () => {
+        orders = one.tally?.trials ?? 0;
+        progress(one.bytes - sent);
+        sent = one.bytes;
+      });
+      audit = one;
+    } else {
+      // A regular file is split between threads; anything else (a pipe, a device) is read by one.
+      const stat = statSync(args.file);
+      const workers = !stat.isFile() ? 1 : args.workers ?? defaultWorkers(stat.size);
+      audit = await readLogFile(args.file, options, workers, progress);
+    }
   } catch (e) {
     if (tty) process.stderr.write('\n');
     if (e instanceof InputError) {

@@ -5,7 +5,7 @@
  * run could have caught, the likely cause (audit-causes.ts) and a text a person reads in seconds.
  */
 import { detectableLambda, zPower, zTwoSided } from './audit-power.js';
-import { MAX_ORDERS_N, prefixCount, REPEAT_SAMPLE, type Tally } from './audit-tally.js';
+import { MAX_ORDERS_N, prefixCount, type Tally } from './audit-tally.js';
 import { likelyCauses } from './audit-causes.js';
 import { prefixAt } from './ranks.js';
 import { chiSquarePValue, chiSquareUniform, formatP, MIN_EXPECTED, poissonUpperTail, pText } from './statistics.js';
@@ -181,7 +181,7 @@ export function buildReport(t: Tally, alpha: number, items: Token[], elapsedMs: 
   // Repeats: too many orders for a table, so count exact repeats among the first orders.
   let repeats = 0, repeatLambda = 0;
   if (t.hashes && k >= 2) {
-    const m = Math.min(T, REPEAT_SAMPLE);
+    const m = Math.min(T, t.hashes.length);  // REPEAT_SAMPLE, or all the orders when the tally expected fewer
     repeats = countRepeats(t.hashes, m);
     repeatLambda = ((m * (m - 1)) / 2) * (1 / prefixCount(n, k) + 2 ** -52);  // chance repeats + hash collisions
     raw.push({

@@ -97,7 +97,7 @@ export async function testShuffle(shuffle: ShuffleFunction, options: TestShuffle
   const control = checkControl(o);
   control.signal?.throwIfAborted();
 
-  const tally = new Tally(n, n);
+  const tally = new Tally(n, n, undefined, trials);
   const template = Array.from({ length: n }, (_, i) => i);
   const pacer = new Pacer(control, trials);
   const fail = (t: number, what: string, cause?: unknown): Error => new Error(`trial ${t}: ${what}`, cause === undefined ? undefined : { cause });
