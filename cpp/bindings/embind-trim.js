@@ -58,6 +58,35 @@ mergeInto(LibraryManager.library, {
     return makeClassHandle(this.registeredClass.instancePrototype, { ptrType: this, ptr: rawPointer });
   },
 
+  // emval's debugging helpers on Module (count_emval_handles, get_first_emval): nothing reads them.
+  $init_emval__deps: [],
+  $init_emval: function () {},
+
+  // A new handle of a raw pointer: Embind's own record, without its checks for smart pointers
+  // (none is ever made here) and without a finalizer, which Embind only ever registers for a
+  // handle that holds a smart pointer: with raw pointers its FinalizationRegistry never holds
+  // anything, so a handle is freed by delete() alone, as before (the package's decks page and
+  // free their own: docs/memory.md).
+  $makeClassHandle__deps: [],
+  $makeClassHandle: function (prototype, record) {
+    record.count = { value: 1 };
+    return Object.create(prototype, { $$: { value: record } });
+  },
+
+  // Its last release runs the class's destructor (there is no smart pointer to release instead).
+  $releaseClassHandle__deps: [],
+  $releaseClassHandle: function ($$) {
+    if (--$$.count.value === 0) $$.ptrType.registeredClass.rawDestructor($$.ptr);
+  },
+
+  // Embind's delete() for such a handle: no deleteLater() queue, no finalizer to detach.
+  $ClassHandle_delete__deps: ['$releaseClassHandle', '$throwInstanceAlreadyDeleted'],
+  $ClassHandle_delete: function () {
+    if (!this.$$.ptr) throwInstanceAlreadyDeleted(this);
+    releaseClassHandle(this.$$);
+    this.$$.ptr = undefined;
+  },
+
   // Handles have delete() and isDeleted() (web/src/instantiate.ts's Handle), not Embind's
   // clone(), isAliasOf() or deleteLater(), which nothing in the package calls.
   $init_ClassHandle__deps: ['$ClassHandle_delete', '$ClassHandle_isDeleted'],
