@@ -46,6 +46,34 @@ mergeInto(LibraryManager.library, {
     this.destructorFunction = null;
   },
 
+  // A class with no base class and no constructor (the bindings make every object through a class
+  // function): Embind's registration without the base-class lookup, the casts, getActualType,
+  // the constructor overloads and the table of pointer types that only smart pointers and
+  // downcasts read. Calling the class itself throws, as Embind's does for a class without a
+  // constructor.
+  _embind_register_class__deps: ['$BindingError', '$ClassHandle', '$createNamedFunction', '$exposePublicSymbol',
+                                 '$readLatin1String', '$RegisteredClass', '$RegisteredPointer', '$embind__requireFunction',
+                                 '$throwBindingError', '$whenDependentTypesAreResolved'],
+  _embind_register_class: function (rawType, rawPointerType, rawConstPointerType, baseClassRawType,
+                                    getActualTypeSignature, getActualType, upcastSignature, upcast,
+                                    downcastSignature, downcast, name, destructorSignature, rawDestructor) {
+    name = readLatin1String(name);
+    if (baseClassRawType) throwBindingError(name + ': smart pointers and base classes are not supported (cpp/bindings/embind-trim.js)');
+    rawDestructor = embind__requireFunction(destructorSignature, rawDestructor);
+    var constructor = createNamedFunction(name, function () {
+      throw new BindingError(name + ' has no accessible constructor');
+    });
+    var instancePrototype = Object.create(ClassHandle.prototype, { constructor: { value: constructor } });
+    constructor.prototype = instancePrototype;
+    var registeredClass = new RegisteredClass(name, constructor, instancePrototype, rawDestructor);
+    exposePublicSymbol(name, constructor);
+    whenDependentTypesAreResolved([rawType, rawPointerType, rawConstPointerType], [], function () {
+      return [new RegisteredPointer(name, registeredClass, true, false, false),
+              new RegisteredPointer(name + '*', registeredClass, false, false, false),
+              new RegisteredPointer(name + ' const*', registeredClass, false, true, false)];
+    });
+  },
+
   // A returned pointer becomes a new handle of exactly its class: what Embind returns for such a
   // class, without its lookups of subclass wrappers and dynamic types.
   $RegisteredPointer_fromWireType__deps: ['$makeClassHandle'],
