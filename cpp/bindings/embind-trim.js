@@ -46,6 +46,34 @@ mergeInto(LibraryManager.library, {
     this.destructorFunction = null;
   },
 
+  // A class with no base class and no constructor (the bindings make every object through a class
+  // function): Embind's registration without the base-class lookup, the casts, getActualType,
+  // the constructor overloads and the table of pointer types that only smart pointers and
+  // downcasts read. Calling the class itself throws, as Embind's does for a class without a
+  // constructor.
+  _embind_register_class__deps: ['$BindingError', '$ClassHandle', '$createNamedFunction', '$exposePublicSymbol',
+                                 '$readLatin1String', '$RegisteredClass', '$RegisteredPointer', '$embind__requireFunction',
+                                 '$throwBindingError', '$whenDependentTypesAreResolved'],
+  _embind_register_class: function (rawType, rawPointerType, rawConstPointerType, baseClassRawType,
+                                    getActualTypeSignature, getActualType, upcastSignature, upcast,
+                                    downcastSignature, downcast, name, destructorSignature, rawDestructor) {
+    name = readLatin1String(name);
+    if (baseClassRawType) throwBindingError(name + ': smart pointers and base classes are not supported (cpp/bindings/embind-trim.js)');
+    rawDestructor = embind__requireFunction(destructorSignature, rawDestructor);
+    var constructor = createNamedFunction(name, function () {
+      throw new BindingError(name + ' has no accessible constructor');
+    });
+    var instancePrototype = Object.create(ClassHandle.prototype, { constructor: { value: constructor } });
+    constructor.prototype = instancePrototype;
+    var registeredClass = new RegisteredClass(name, constructor, instancePrototype, rawDestructor);
+    exposePublicSymbol(name, constructor);
+    whenDependentTypesAreResolved([rawType, rawPointerType, rawConstPointerType], [], function () {
+      return [new RegisteredPointer(name, registeredClass, true, false, false),
+              new RegisteredPointer(name + '*', registeredClass, false, false, false),
+              new RegisteredPointer(name + ' const*', registeredClass, false, true, false)];
+    });
+  },
+
   // A returned pointer becomes a new handle of exactly its class: what Embind returns for such a
   // class, without its lookups of subclass wrappers and dynamic types.
   $RegisteredPointer_fromWireType__deps: ['$makeClassHandle'],
@@ -58,19 +86,38 @@ mergeInto(LibraryManager.library, {
     return makeClassHandle(this.registeredClass.instancePrototype, { ptrType: this, ptr: rawPointer });
   },
 
-  // A new handle: Embind's own record and count, as a plain property of an object made from the
-  // class's prototype (Embind's Object.create with a property descriptor cost more than the rest
-  // of `new Deck()`'s JavaScript; docs/memory.md). No finaliser: Embind attaches one only to smart
-  // pointers, which these bindings refuse (RegisteredPointer above), so attaching and detaching
-  // are no-ops — and delete() no longer asks a FinalizationRegistry to unregister every handle.
+  // emval's debugging helpers on Module (count_emval_handles, get_first_emval): nothing reads them.
+  $init_emval__deps: [],
+  $init_emval: function () {},
+
+  // A new handle of a raw pointer: Embind's own record, without its checks for smart pointers
+  // (none is ever made here) and without a finalizer, which Embind only ever registers for a
+  // handle that holds a smart pointer: with raw pointers its FinalizationRegistry never holds
+  // anything, so a handle is freed by delete() alone, as before (the package's decks page and
+  // free their own: docs/memory.md). The record is a plain property of an object made from the
+  // class's prototype: Embind's Object.create with a property descriptor cost more than the rest
+  // of `new Deck()`'s JavaScript (docs/memory.md).
+  $makeClassHandle__deps: [],
   $makeClassHandle: function (prototype, record) {
     record.count = { value: 1 };
     var handle = Object.create(prototype);
     handle.$$ = record;
     return handle;
   },
-  $attachFinalizer: function (handle) { return handle; },
-  $detachFinalizer: function (handle) {},
+
+  // Its last release runs the class's destructor (there is no smart pointer to release instead).
+  $releaseClassHandle__deps: [],
+  $releaseClassHandle: function ($$) {
+    if (--$$.count.value === 0) $$.ptrType.registeredClass.rawDestructor($$.ptr);
+  },
+
+  // Embind's delete() for such a handle: no deleteLater() queue, no finalizer to detach.
+  $ClassHandle_delete__deps: ['$releaseClassHandle', '$throwInstanceAlreadyDeleted'],
+  $ClassHandle_delete: function () {
+    if (!this.$$.ptr) throwInstanceAlreadyDeleted(this);
+    releaseClassHandle(this.$$);
+    this.$$.ptr = undefined;
+  },
 
   // Handles have delete() and isDeleted() (web/src/instantiate.ts's Handle), not Embind's
   // clone(), isAliasOf() or deleteLater(), which nothing in the package calls.

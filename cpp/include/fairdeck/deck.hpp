@@ -65,6 +65,7 @@
 #include <utility>
 #include <vector>
 
+#include "fairdeck/attributes.hpp"
 #include "fairdeck/composition.hpp"
 #include "fairdeck/lookahead.hpp"
 #include "fairdeck/provable.hpp"
@@ -219,13 +220,6 @@ struct Packet {
   std::string pile;
   std::uint32_t count = 0;
 };
-
-/// Optimise a function for size (clang: the WASM build; GCC has no such attribute).
-#if defined(__clang__)
-#define FAIRDECK_MINSIZE [[clang::minsize]]
-#else
-#define FAIRDECK_MINSIZE
-#endif
 
 /// A pile name checked once (Deck::pile_ref) with its key, for a caller that deals to the same
 /// piles again and again (the binding numbers each name once): a deal given one neither checks

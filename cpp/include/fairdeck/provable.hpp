@@ -17,6 +17,7 @@
 #include <string_view>
 #include <utility>
 
+#include "fairdeck/attributes.hpp"
 #include "fairdeck/composition.hpp"
 #include "fairdeck/engine/chacha20.hpp"
 #include "fairdeck/engine/hmac.hpp"
@@ -65,14 +66,14 @@ inline std::string_view provable_tag(std::uint32_t version) noexcept { return ve
 /// The composition as version 2 hashes it: "<style>:decks=<d>:jokers=<j>" for French and German
 /// decks ("french:decks=1:jokers=0" is new Deck()'s), "generic:size=<n>" for generic ones;
 /// numbers in decimal without leading zeros, ASCII only.
-inline std::string provable_composition_text(const Composition& c) {
+FAIRDECK_MINSIZE inline std::string provable_composition_text(const Composition& c) {
   return c.style ? cat(c.style->id, ":decks=", c.decks, ":jokers=", c.jokers) : cat("generic:size=", c.generic_size);
 }
 
 /// The HMAC message: len(tag) ‖ tag ‖ len(client) ‖ client ‖ nonce, and for version 2 then
 /// len(composition) ‖ composition; lengths 4-byte and the nonce 8-byte big-endian.
-inline std::string provable_message(std::uint32_t version, std::string_view client, std::uint64_t nonce,
-                                    std::string_view composition) {
+FAIRDECK_MINSIZE inline std::string provable_message(std::uint32_t version, std::string_view client,
+                                                     std::uint64_t nonce, std::string_view composition) {
   std::string m;
   detail::put_field(m, provable_tag(version));
   detail::put_field(m, client);
@@ -83,7 +84,7 @@ inline std::string provable_message(std::uint32_t version, std::string_view clie
 }
 
 /// The round's ChaCha20 key for a deck of composition `c`.
-inline Bytes32 provable_key(const ProvableSeeds& s, const Composition& c) {
+FAIRDECK_MINSIZE inline Bytes32 provable_key(const ProvableSeeds& s, const Composition& c) {
   return hmac_sha256(std::string_view(reinterpret_cast<const char*>(s.server.data()), 32),
                      provable_message(s.version, s.client, s.nonce, s.version == 1 ? std::string() : provable_composition_text(c)));
 }

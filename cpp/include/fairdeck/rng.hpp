@@ -14,6 +14,7 @@
 #include <variant>
 #include <vector>
 
+#include "fairdeck/attributes.hpp"
 #include "fairdeck/engine/chacha20.hpp"
 #include "fairdeck/entropy.hpp"
 #include "fairdeck/engine/seed.hpp"
@@ -159,7 +160,7 @@ private:
     }
   }
   /// prepare() for an engine that re-keys.
-  [[gnu::noinline]] void prepare_rekeying(std::uint64_t draws) {
+  FAIRDECK_MINSIZE [[gnu::noinline]] void prepare_rekeying(std::uint64_t draws) {
     if (reserve_for(draws)) std::get<ChaCha20>(engine_).rekey_now();
   }
 

@@ -16,6 +16,7 @@
 #include <string_view>
 #include <vector>
 
+#include "fairdeck/attributes.hpp"
 #include "fairdeck/engine/hex.hpp"
 #include "fairdeck/entropy.hpp"
 #include "fairdeck/engine/sha256.hpp"
@@ -171,7 +172,7 @@ public:
 
   /// Mixes fresh entropy into the key: new key = `fresh` XOR the next 32 keystream bytes,
   /// so a weak `fresh` can never make the engine weaker. The position restarts at 0.
-  void reseed(const Bytes32& fresh) noexcept {
+  FAIRDECK_MINSIZE void reseed(const Bytes32& fresh) noexcept {
     Bytes32 next{};
     for (int w = 0; w < 8; ++w) {
       if (index_ == kWords) refill(block_ + 4);  // raw keystream: never re-keys inside a re-key

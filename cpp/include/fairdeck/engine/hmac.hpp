@@ -8,12 +8,13 @@
 #include <cstdint>
 #include <string_view>
 
+#include "fairdeck/attributes.hpp"
 #include "fairdeck/engine/sha256.hpp"
 
 namespace fairdeck {
 
 /// HMAC-SHA256 of `message` under `key` (any length; keys over 64 bytes are hashed first).
-inline Bytes32 hmac_sha256(std::string_view key, std::string_view message) noexcept {
+FAIRDECK_MINSIZE inline Bytes32 hmac_sha256(std::string_view key, std::string_view message) noexcept {
   std::uint8_t block[64] = {};
   if (key.size() > 64) {
     Sha256 h;

@@ -8,6 +8,8 @@
 #include <cstdint>
 #include <string_view>
 
+#include "fairdeck/attributes.hpp"
+
 namespace fairdeck {
 
 /// A 32-byte digest or key.
@@ -40,7 +42,7 @@ public:
   }
 
   /// Pads, finishes and returns the 32-byte digest (big-endian words, as FIPS 180-4 prints it).
-  Bytes32 digest() noexcept {
+  FAIRDECK_MINSIZE Bytes32 digest() noexcept {
     const std::uint64_t bits = length_ * 8;
     block_[fill_++] = 0x80;
     if (fill_ > 56) {
