@@ -73,24 +73,9 @@
 #include "fairdeck/provable.hpp"
 #include "fairdeck/rng.hpp"
 #include "fairdeck/shuffle.hpp"
+#include "fairdeck/strategy.hpp"
 
 namespace fairdeck {
-
-/// How a deck deals; see the file comment.
-enum class Strategy : std::uint8_t { eager, lazy, bitmap };
-
-/// Names of the strategies, in Strategy's order (the API lists them in this order too).
-inline constexpr std::string_view kStrategyNames[] = {"eager", "lazy", "bitmap"};
-
-/// Parses a strategy name; throws TypeError naming `strategy`.
-inline Strategy parse_strategy(std::string_view s) {
-  for (std::size_t i = 0; i < std::size(kStrategyNames); ++i)
-    if (kStrategyNames[i] == s) return static_cast<Strategy>(i);
-  throw TypeError("strategy must be 'eager', 'lazy' or 'bitmap', got '" + std::string(s) + "'");
-}
-
-/// Public name of a strategy.
-inline std::string_view strategy_name(Strategy s) noexcept { return kStrategyNames[static_cast<std::size_t>(s)]; }
 
 /// Returned by deal_one() when the deck is empty.
 inline constexpr std::uint32_t kNoCard = 0xffffffffu;
