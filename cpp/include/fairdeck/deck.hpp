@@ -1,51 +1,22 @@
 // fairdeck/deck.hpp — the deck: where every card is (undealt, the return pile, or one pile of dealt
-// cards), a dealing strategy, and a shoe's cut card.
+// cards), a dealing strategy, and a shoe's cut card. Include this file for the deck.
 //
 // Why: this is the single truth about a deck; the TypeScript Deck only asks it questions.
-// Strategies (all uniform; see shuffle.hpp for why):
-//  - eager:  Fisher–Yates at shuffle(), O(n); each deal is O(1).
-//  - lazy:   shuffle() is O(1); each deal is one Fisher–Yates step. With the same engine state an
-//            eager and a lazy deck deal the same cards, because both ask the dice stream for the
-//            bounds n, n−1, …, 2 in that order.
-//  - bitmap: the state is two bitmaps (out of the deck; returned); each deal takes the r-th
-//            undealt card for r uniform in [0, remaining).
+// This file declares class Deck (its data, its API, its small members and the dealing steps of
+// each strategy) and includes the rest; each header does one job:
+//   strategy.hpp     the three strategies (eager, lazy, bitmap): names and what each does
+//   piles.hpp        pile names and limits, PileRef, PileLabel, packets (no deck)
+//   deal_plan.hpp    DealPlan: a dealing pattern read once, dealt hand after hand
+//   cut_card.hpp     cut_for: where a shoe's cut card goes for a penetration
+//   lookahead.hpp    LookAhead: what undoes the deals a deck made in advance (no deck)
+// and, defining Deck's larger members, the parts this file includes after the class:
+//   deck_window.hpp  the dealing window's look-ahead: look_ahead, undoing or keeping it
 // Array layout (eager, lazy): cards_[0, u) undealt (eager deals from the end), [u, u + r) the
 // return pile, [u + r, n) dealt. Returned cards are dealt only when the undealt pile is empty;
 // then the return pile is shuffled and becomes the undealt pile.
-// Piles (issue 31): every dealt card lies in exactly one pile. The default pile, "dealt", is where
-// deal_one(), deal() and the dealing window put cards, and it costs nothing: it is every dealt
-// card that no other pile holds. Other piles (a name of 1–32 printable ASCII bytes; hands are
-// "hand:0", "hand:1", …; at most kMaxPiles hold cards at once) hold their cards in the order they
-// arrived. The deck keeps them lean, as a game deals the same piles hand after hand: kMaxPiles
-// slots (a name, a card count, when it got its first card), made on first use, whose names stay
-// while they are free, found by a hint per name; and one list of (card, slot) for all of them in
-// the order the cards arrived, which shuffle() empties and keeps the room of. Dealing onto a pile
-// is two stores; reading one scans the list; nothing is allocated once a game's hand has been
-// dealt once. A deck that never uses piles, a 2^26-card bitmap deck included, holds nothing per
-// card for them. deal_to, burn, deal_hands and deal_pattern deal exactly the cards deal() would
-// and then hand them to their piles (each can write the ids into a caller's buffer); move_cards
-// moves dealt cards between piles; return_cards takes cards from whatever pile holds them. Each
-// checks everything first and either throws, changing nothing, or does all of it.
-// The default pile's order: an eager or lazy deck's dealt part of the array holds its cards newest
-// first (each deal puts its card at index u + r), so pile_cards("dealt") is the order they arrived
-// for free — except after return_cards() took some of them out: it moves cards in the array as
-// 0.1 did (the array's order decides later shuffles of seeded decks, which must not change), and
-// each returned card's place goes to one of the pile's most recent cards. A bitmap deck lists the
-// default pile by id. A named pile's card may lie anywhere in the dealt part of the array, which
-// is not observable; shuffle() and return_cards(), which read the array's order, first lay it out
-// as a state records it (canonicalize()), so a restored deck goes on exactly like the original.
-// The cut card (a penetration p at construction): cut_card_out() once cut = ⌈p · size⌉ cards have
-// been drawn since the last shuffle(); drawn() counts from remaining() and the cards returned since
-// the shuffle, so no deal counts anything (and a deck without a cut card counts nothing at all).
-// Look-ahead (lazy, bitmap): look_ahead(k) deals up to k cards in advance, exactly as deal_one()
-// would, so that a caller (the WASM binding's dealing window) can hand them out by reading memory
-// instead of calling in once per card; take(t) then says how many it handed out. If t is less than
-// k, the deck undoes all k deals (lookahead.hpp), restores the engine and dice it copied before
-// them and deals t again: every pile, the engine and the dice end exactly as after t deal_one()
-// calls, so seeded decks deal, save and restore the same as if nothing had been looked at. Until
-// take(), the early deals count as remaining; every other public method, const ones included,
-// settles it first (take(0)), so the look-ahead is invisible except to the window. Cards it hands
-// out land in the default pile.
+// Piles (piles.hpp): every dealt card lies in exactly one pile, the default one ("dealt") or a
+// named one (pile_slots.hpp, deck_piles.hpp).
+// The cut card: cut_card.hpp. Look-ahead: deck_window.hpp.
 // Re-keying: a secure ChaCha20 deck's engine re-keys every kReseedWords words (rng.hpp). Every
 // public operation that draws first calls rng_.prepare() with a bound on its draws, which can
 // throw EntropyError; it is the first thing the operation does, so then nothing has changed.
@@ -80,6 +51,10 @@ namespace fairdeck {
 /// Returned by deal_one() when the deck is empty.
 inline constexpr std::uint32_t kNoCard = 0xffffffffu;
 
+/// Ends the message of a deal that asks for more cards than remain: what to do about it (a macro,
+/// so each message stays one literal and needs no new instantiation of cat()).
+#define FAIRDECK_SHUFFLE_HINT "; shuffle() gathers every card for a new deal"
+
 namespace detail {
 /// n values of T: inside the object for n ≤ N, else on the heap.
 template <class T, std::size_t N>
@@ -98,14 +73,9 @@ private:
   std::vector<T> heap_;
   T* data_;
 };
-
 }  // namespace detail
 
 /// A deck of cards. Not copyable by accident: state moves only through save/restore.
-/// Ends the message of a deal that asks for more cards than remain: what to do about it (a macro,
-/// so each message stays one literal and needs no new instantiation of cat()).
-#define FAIRDECK_SHUFFLE_HINT "; shuffle() gathers every card for a new deal"
-
 class Deck {
 public:
   /// A new deck, already shuffled. Throws TypeError/RangeError for bad options.
@@ -272,28 +242,7 @@ public:
   /// would, and makes them the window (the file comment). Never reaches the return pile. Settles a
   /// pending look-ahead first; does nothing for eager decks. Can throw what prepare() throws
   /// (EntropyError), before anything has changed.
-  [[gnu::noinline]] void look_ahead(std::uint32_t k) {
-    settle();
-    if (strategy_ == Strategy::eager) return;
-    k = std::min({k, LookAhead::kCapacity, u_});
-    if (k == 0) return;
-    rng_.reserve_for(k);  // prepare(k) but for its re-key now: rekey_if_due() before each deal does it
-    ahead_.room->rng.emplace(rng_);
-    std::uint32_t* steps = ahead_.room->steps.data();
-    // rekey_if_due() before each deal, where deal_one() would prepare(): only where a re-key can
-    // fall inside the k deals (Rng::prepare's bound on the words they take); elsewhere it would
-    // do nothing, and it was a third of a look-ahead's cost per card with chacha20.
-    const ChaCha20* rekeying = rng_.rekeying();
-    const bool rekeys = rekeying != nullptr &&
-                        (rekeying->missed() || rekeying->position() + 2 * std::uint64_t{k} + 64 >= rekeying->rekey_interval());
-    for (std::uint32_t i = 0; i < k; ++i) {  // next_card(): the same step as every other deal
-      if (rekeys) rng_.rekey_if_due();
-      const std::uint32_t card = next_card();
-      if (strategy_ == Strategy::bitmap) steps[k - 1 - i] = card;
-      else steps[i] = last_swap_;
-    }
-    ahead_.count = k;
-  }
+  void look_ahead(std::uint32_t k);  // noinline, where it is defined
 
   /// The caller has handed out the first `t` cards of the window (at most window()): afterwards
   /// the deck is exactly as after t deal_one() calls, and the window is empty for lazy and bitmap
@@ -449,8 +398,9 @@ public:
     if (strategy_ == Strategy::eager) shuffle_front(u_);
   }
 
-  // ---- Named piles (the file comment). Each operation checks everything first and then either
-  // ---- throws, changing nothing, or does all of it.
+  // ---- Named piles (piles.hpp; the larger operations are defined and documented in
+  // ---- deck_piles.hpp). Each operation checks everything first and then either throws, changing
+  // ---- nothing, or does all of it.
 
   /// The cards of pile `name` in the order they arrived, the first arrived first; empty for a
   /// pile that holds no cards. The default pile ("dealt"): eager and lazy decks give the order
@@ -1184,6 +1134,7 @@ private:
     return found;
   }
 
+  // ---- The look-ahead (deck_window.hpp).
   /// Undoes a pending look-ahead (take(0)); nothing observable changes, so const questions call
   /// it too, like filling a cache. (Well defined: a deck with a pending look-ahead is not a const
   /// object, since only the non-const look_ahead() makes one.)
@@ -1191,34 +1142,10 @@ private:
     if (ahead_.count) const_cast<Deck*>(this)->settle_ahead(0);
   }
 
-  /// take(t) of a pending look-ahead. Out of line: every public method may call it (settle), and
-  /// inlined it would be copied into each of them (the WASM module grew by 4 KB gzip).
-  [[gnu::noinline]] void settle_ahead(std::uint32_t t) noexcept {
-    const std::uint32_t k = ahead_.count;
-    ahead_.count = 0;
-    if (t >= k) return forget();
-    if (strategy_ == Strategy::bitmap) LookAhead::undo_bitmap(std::span(out_), ahead_.room->steps.data(), k);
-    else LookAhead::undo_lazy(std::span(cards_), u_, r_, ahead_.room->steps.data(), k);
-    u_ += k;
-    rng_ = std::move(*ahead_.room->rng);
-    const bool rekeys = rng_.rekeying() != nullptr;
-    for (std::uint32_t i = 0; i < t; ++i) {
-      if (rekeys) rng_.rekey_if_due();
-      next_card();
-    }
-  }
+  void settle_ahead(std::uint32_t t) noexcept;  // noinline, where it is defined
+  void forget() noexcept;  // noinline, where it is defined
 
-  /// Drops a kept look-ahead's engine copy. If the look-ahead re-keyed, the copy still holds the
-  /// key the re-key erased; it is overwritten, so that a key learnt later cannot recompute output
-  /// from before the re-key (SECURITY.md).
-  [[gnu::noinline]] void forget() noexcept {
-    const ChaCha20* now = rng_.rekeying();
-    if (now && now->rekeys() != ahead_.room->rng->rekeying()->rekeys())
-      ahead_.room->rng->visit([](auto& e, Dice&) {
-        if constexpr (std::is_same_v<std::decay_t<decltype(e)>, ChaCha20>) e = ChaCha20(Bytes32{});
-      });
-  }
-
+  // ---- Each strategy's deal (strategy.hpp says what each does).
   /// deal_one() without prepare(): the caller has prepared for its draws.
   std::uint32_t next_card() {
     if (u_ == 0) {
@@ -1329,3 +1256,6 @@ private:
 };
 
 }  // namespace fairdeck
+
+// The larger members, by subject (see the file comment).
+#include "fairdeck/deck_window.hpp"
