@@ -1,4 +1,4 @@
-// Named piles as the deck holds them (deck.hpp: slots and one arrival list): the dealing
+// Named piles as the deck holds them (pile_slots.hpp: slots and one arrival list): the dealing
 // overloads that write into a caller's buffer, piles that empty and fill again hand after hand,
 // names that share their last bytes, the pile limit as slots free up, and patterns too large for
 // the stack buffers — each on every strategy, checked against a twin deck or a saved state.

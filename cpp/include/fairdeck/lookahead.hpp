@@ -1,5 +1,5 @@
 // fairdeck/lookahead.hpp — what a lazy or bitmap Deck needs to take back the deals it made in
-// advance (Deck::look_ahead, deck.hpp).
+// advance (Deck::look_ahead, deck_window.hpp).
 //
 // Why: a lazy or bitmap deck draws at every deal, so its next cards are not decided until they are
 // dealt, and without help every dealOne() from JavaScript would be a call into WASM. A look-ahead
