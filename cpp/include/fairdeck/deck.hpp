@@ -57,6 +57,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
+#include <iterator>
 #include <optional>
 #include <span>
 #include <string>
@@ -390,6 +391,7 @@ public:
     u_ = n_;
     r_ = 0;
     rng_.dice().clear();
+    if (!dead_.empty()) return set_aside_dead();  // issue 40: dead cards stay out of play
     if (strategy_ == Strategy::bitmap) {
       std::fill(out_.begin(), out_.end(), 0);
       std::fill(ret_.begin(), ret_.end(), 0);
@@ -518,6 +520,7 @@ public:
         throw RangeError(card + " cannot be returned: it is not dealt (it is " +
                          (where[i] == 1 ? "already returned)" : "still in the deck)"));
     }
+    if (!dead_.empty()) revive(sorted);  // dead cards among them are back in play (issue 40)
     if (any_named()) return return_from_piles(sorted);
     if (strategy_ == Strategy::bitmap) {
       for (std::uint32_t c : sorted) ret_[c / 64] |= 1ULL << (c % 64);
@@ -961,6 +964,7 @@ public:
       if (where[i] != 2)
         throw RangeError(card() + " cannot be moved: it is not dealt (it is " +
                          (where[i] == 1 ? "in the return pile)" : "still in the deck)"));
+      if (is_dead(sorted[i])) throw RangeError(card() + " cannot be moved: it is out of play (deck.remove)");
       const std::uint8_t s = slot_of[i];
       if (s != kNoSlot) ++leaving[s], ++out_of_piles;
       const std::string_view pile = s == kNoSlot ? kDefaultPile : slots_[s].view();
@@ -990,6 +994,63 @@ public:
     for (std::uint32_t c : ids) place(c, s);
   }
   /// Cards dealt before the cut card comes out (cut_for()); 0 for a deck without one.
+  // ---- Dead cards (issue 40): cards taken out of play --------------------------------------
+  // remove_cards() takes undealt or returned cards out of play: they join the default pile (the
+  // most recently dealt cards, in the order given), and shuffle() leaves them out — it gathers
+  // every other card, moves the dead ones to the end of the card array (bitmap decks: marks them
+  // out) and shuffles the rest, so the live cards are dealt in uniformly random order. They come
+  // back through return_cards(), like any dealt card (to the return pile; the next shuffle()
+  // gathers them). Refused for provable decks (their rounds deal the composition the
+  // specification commits to) and with a cut card (drawn() would count them). A deck without
+  // dead cards does exactly what it did before.
+
+  /// The dead cards, by id.
+  const std::vector<std::uint32_t>& dead() const noexcept { return dead_; }
+  bool is_dead(std::uint32_t c) const noexcept { return !dead_.empty() && holds(dead_, c); }
+
+  /// Takes `ids` (each undealt or returned) out of play: all or nothing, RangeError naming the
+  /// first card that is not in the deck, named twice or unknown, changing nothing. Drops pending dice.
+  void remove_cards(std::span<const std::uint32_t> ids) {
+    settle();
+    if (provable_)
+      throw TypeError("a provable deck cannot take cards out of play: each round deals the whole composition its commitment covers");
+    if (cut_) throw TypeError("cards cannot be taken out of play in a deck with a cut card (penetration)");
+    std::vector<std::uint32_t> sorted(ids.begin(), ids.end());
+    std::sort(sorted.begin(), sorted.end());
+    const std::vector<std::uint8_t> where = piles_of(sorted);
+    for (std::size_t i = 0; i < sorted.size(); ++i) {
+      const std::string card = cat("card ", sorted[i]);
+      if (sorted[i] >= n_) throw RangeError(cat(card, " is not in this deck (ids 0–", n_ - 1, ")"));
+      if (i > 0 && sorted[i] == sorted[i - 1]) throw RangeError(card + " is named twice in one remove call");
+      if (where[i] == 2)
+        throw RangeError(card + " cannot be removed: it is not in the deck (it is " +
+                         (is_dead(sorted[i]) ? "already out of play)" : "dealt)"));
+    }
+    if (sorted.empty()) return;
+    std::vector<std::uint32_t> merged(dead_.size() + sorted.size());  // allocated before any change
+    std::merge(dead_.begin(), dead_.end(), sorted.begin(), sorted.end(), merged.begin());
+    if (strategy_ == Strategy::bitmap) {
+      for (std::uint32_t c : sorted) {
+        if (bit(ret_, c)) ret_[c / 64] &= ~(1ULL << (c % 64)), --r_;
+        else out_[c / 64] |= 1ULL << (c % 64), --u_;
+      }
+    } else {  // [undealt | returned] keep their order; the removed cards go to the end, the oldest dealt,
+      std::uint32_t w = 0, u = 0;  // where shuffle() finds the dead cards already set aside
+      for (std::uint32_t p = 0; p < u_ + r_; ++p) {
+        if (p == u_) u = w;
+        if (!holds(sorted, cards_[p])) cards_[w++] = cards_[p];
+      }
+      if (u_ == u_ + r_) u = w;
+      std::copy(ids.begin(), ids.end(), cards_.begin() + w);
+      std::rotate(cards_.begin() + w, cards_.begin() + u_ + r_, cards_.end());
+      r_ = w - u, u_ = u;
+    }
+    rng_.dice().clear();
+    dead_ = std::move(merged);
+  }
+  /// Sets the dead cards (state restore, which checked that each is in the default pile once).
+  void set_dead(std::vector<std::uint32_t> sorted) noexcept { dead_ = std::move(sorted); }
+
   std::uint32_t cut() const noexcept { return cut_; }
   /// A deck with a cut card: cards drawn from it since the last shuffle(), counted up to size():
   /// every deal (deal_one, deal, the window, deal_to, burn, hands and patterns), a returned card
@@ -1358,6 +1419,36 @@ private:
     return found;
   }
 
+  /// shuffle() of a deck with dead cards (after gathering): the dead ones at the end of the array
+  /// (the oldest dealt; where remove_cards put them, else moved there with the live cards keeping
+  /// their order), and the live ones shuffled (eager) or left for the lazy deals; bitmap decks
+  /// mark the dead ones out.
+  void set_aside_dead() {
+    u_ = n_ - static_cast<std::uint32_t>(dead_.size());
+    if (strategy_ == Strategy::bitmap) {
+      std::fill(out_.begin(), out_.end(), 0);
+      std::fill(ret_.begin(), ret_.end(), 0);
+      pad_bitmap();
+      for (std::uint32_t c : dead_) out_[c / 64] |= 1ULL << (c % 64);
+      return;
+    }
+    bool in_place = true;  // usually they are already at the end (remove_cards puts them there): no scan
+    for (std::uint32_t p = u_; p < n_ && in_place; ++p) in_place = holds(dead_, cards_[p]);
+    if (!in_place) {
+      std::uint32_t w = 0;
+      for (std::uint32_t p = 0; p < n_; ++p)
+        if (!holds(dead_, cards_[p])) cards_[w++] = cards_[p];
+      std::copy(dead_.begin(), dead_.end(), cards_.begin() + w);
+    }
+    if (strategy_ == Strategy::eager) shuffle_front(u_);
+  }
+  /// return_cards() of checked, sorted ids: those that are dead are back in play.
+  void revive(const std::vector<std::uint32_t>& sorted) {
+    std::vector<std::uint32_t> left;
+    std::set_difference(dead_.begin(), dead_.end(), sorted.begin(), sorted.end(), std::back_inserter(left));
+    dead_ = std::move(left);
+  }
+
   /// Undoes a pending look-ahead (take(0)); nothing observable changes, so const questions call
   /// it too, like filling a cache. (Well defined: a deck with a pending look-ahead is not a const
   /// object, since only the non-const look_ahead() makes one.)
@@ -1502,6 +1593,7 @@ private:
   mutable bool by_marks_ = false;               // which of the two mark_named() used
   std::uint32_t cut_ = 0;                       // cards dealt before the cut card; 0: none
   std::uint64_t recalled_ = 0;                  // with a cut card: cards returned since the last shuffle (drawn())
+  std::vector<std::uint32_t> dead_;             // issue 40: cards out of play (remove_cards), by id
 };
 
 // For size: run once per pattern (Deck.pattern), or per ad-hoc call, and no loop of it is hot.
