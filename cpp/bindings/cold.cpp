@@ -105,14 +105,14 @@ struct ProvableSpec {
 struct StateSpec {
   std::string style, strategy, rng, engine, entropy, names, named;
   double decks, jokers, size, cut, drawn;
-  u32 flags, undealt, returned, dealt, ids;
+  u32 flags, undealt, returned, dealt, ids, dead;
   explicit StateSpec(const val& s)
       : style(bytes_of(s["style"])), strategy(bytes_of(s["strategy"])), rng(bytes_of(s["rng"])), engine(bytes_of(s["engine"])),
         entropy(bytes_of(s["entropy"])), names(bytes_of(s["names"])), named(bytes_of(s["named"])),
         decks(s["decks"].as<double>()), jokers(s["jokers"].as<double>()), size(s["size"].as<double>()),
         cut(s["cut"].as<double>()), drawn(s["drawn"].as<double>()), flags(s["flags"].as<u32>()),
         undealt(s["undealt"].as<u32>()), returned(s["returned"].as<u32>()), dealt(s["dealt"].as<u32>()),
-        ids(s["ids"].as<u32>()) {}
+        ids(s["ids"].as<u32>()), dead(s["dead"].isUndefined() ? 0u : s["dead"].as<u32>()) {}
 };
 
 /// The input buffer for a state's ids: filled by JS through input(n), read by restore().
@@ -178,6 +178,8 @@ CoreDeck* restore(const val& spec) {
       f.piles.emplace_back(s.names.substr(name_at, length), std::vector<u32>());
       name_at += length, left -= count, take(f.piles.back().second, count);
     }
+    const u32 dead = std::min(s.dead, left);  // issue 40: the dead cards, before the dice
+    take(f.dead, dead), left -= dead;
     take(f.dice, left);
     if (s.drawn >= 0) {  // version 2
       if (s.cut >= 0) f.cut = whole(s.cut);
@@ -208,9 +210,17 @@ u32 copy_out(CoreDeck& d, const std::vector<u32>& ids) {
   std::copy(ids.begin(), ids.end(), d.reserve(static_cast<u32>(ids.size())));
   return static_cast<u32>(ids.size());
 }
-/// Copies pile 0 (undealt), 1 (returned) or 2 (dealt) into the buffer; its length, or kFailed.
+/// Copies pile 0 (undealt), 1 (returned) or 2 (dealt), or 3 the dead cards (issue 40), into the
+/// buffer; its length, or kFailed.
 u32 pile(CoreDeck& d, int which) {
-  return on(&d, [&](fd::Deck& k) { return guard(kFailed, [&] { return copy_out(d, k.pile(which)); }); });
+  return on(&d, [&](fd::Deck& k) { return guard(kFailed, [&] { return copy_out(d, which == 3 ? k.dead() : k.pile(which)); }); });
+}
+/// Takes the n ids at the buffer out of play (issue 40, Deck::remove_cards): all or nothing.
+/// False: error recorded.
+bool remove_cards(CoreDeck& d, u32 n) {
+  return on(&d, [&](fd::Deck& k) {
+    return guard(false, [&] { return k.remove_cards(std::span(d.buffer.data(), std::min<std::size_t>(n, d.buffer.size()))), true; });
+  });
 }
 /// Makes the deck's id buffer hold at least n slots (for returnCards' ids): false if out of memory.
 bool reserve(CoreDeck& d, u32 n) {
@@ -338,12 +348,14 @@ EMSCRIPTEN_BINDINGS(fairdeck_deck) {
       .function("shuffleRemaining", &hot::shuffle_remaining)
       .function("dealOne", &hot::deal_one)
       .function("deal", &hot::deal)
+      .function("sample", &hot::sample)
       .function("remaining", &hot::remaining)
       .function("returned", &hot::returned)
       .function("size", &size)
       .function("pile", &pile)
       .function("reserve", &reserve)
       .function("returnCards", &return_cards)
+      .function("removeCards", &remove_cards)
 #if FAIRDECK_PILES
       .function("dealTo", &hot::deal_to)
       .function("dealHands", &deal_hands)

@@ -93,6 +93,7 @@ u32 deal(CoreDeck& d, u32 n);
 u32 remaining(CoreDeck& d);
 u32 returned(CoreDeck& d);
 emscripten::val words_next(CoreWords& w, u32 count);
+u32 sample(CoreDeck& d, u32 k, u32 trials);
 #if FAIRDECK_PILES
 u32 deal_to(CoreDeck& d, u32 pile, u32 n);
 u32 deal_plan(CoreDeck& d, u32 plan);

@@ -26,6 +26,7 @@
 
 #include "common.hpp"
 #include "decks.hpp"
+#include "fairdeck/sample.hpp"
 
 using namespace fairdeck::abi;  // errors, guard (common.hpp); CoreDeck, on (decks.hpp)
 
@@ -92,6 +93,21 @@ val words_next(CoreWords& w, u32 count) {
   if (w.out.size() < count && !guard(false, [&] { return w.out.resize(count), true; })) return val::null();
   w.rng.fill(w.out.data(), count);
   return view(count, w.out.data());
+}
+
+/// sampleIds (issue 40, fairdeck/sample.hpp): `trials` samples of k cards from the remaining
+/// cards into the buffer (ids()), the deck's cards unmoved; k · trials ids, or kFailed (error
+/// recorded, nothing changed: k past the cards remaining, a provable deck, no memory, no entropy
+/// for a re-key). TypeScript calls it in chunks of at most kSampleChunk ids, so that V8 runs
+/// the later chunks in its optimised tier (a WebAssembly function is replaced between calls,
+/// never during one) and the buffer stays small.
+u32 sample(CoreDeck& d, u32 k, u32 trials) {
+  return on(&d, [&](fd::Deck& deck) {
+    return guard(kFailed, [&] {
+      const u32 total = fd::detail::checked_mul<u32>(k, trials, "k * trials");
+      return fd::sample_ids(deck, k, trials, d.reserve(total));
+    });
+  });
 }
 
 #if FAIRDECK_PILES  // the games module only (CMakeLists.txt, docs/size.md)

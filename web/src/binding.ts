@@ -90,6 +90,8 @@ export interface StateSpec {
   /** The cut card's place, −1 for null; the cards drawn (version 2 only). */
   cut: number;
   drawn: number;
+  /** Issue 40: how many dead cards follow the named piles' cards in the ids (before the dice); none if absent. */
+  dead?: number;
 }
 
 /** Embind's class "CoreDeck" (cpp/bindings/cold.cpp and fairdeck.cpp say what each does). */
@@ -104,12 +106,16 @@ export interface CoreDeck extends Handle {
   dealOne(): number;
   /** How many ids were written to the buffer, or manifest().limits.failed. */
   deal(n: number): number;
+  /** `trials` samples of k cards into the buffer (sampleIds): k · trials, or manifest().limits.failed. */
+  sample(k: number, trials: number): number;
   remaining(): number;
   returned(): number;
   size(): number;
   pile(which: number): number;
   reserve(n: number): boolean;
   returnCards(n: number): boolean;
+  /** Takes the n ids at the buffer out of play (deck.remove): all or nothing; false on a recorded error. */
+  removeCards(n: number): boolean;
   info(): Uint8Array | null;
   save(includeSecret: boolean): Uint8Array | null;
   /** Piles are passed by number (pileId below). Each deal writes its ids to the buffer: how many, or failed. */
