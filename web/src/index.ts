@@ -7,6 +7,6 @@ export { isReady, type InitOptions } from './load.js';
 export { Deck, type DeckInfo, type DeckState } from './deck.js';
 export type { Card } from './card.js';
 export { shuffle, permutation, type AnyTypedArray } from './shuffle.js';
-export { parseSeed } from './options.js';
+export { parseSeed, streamSeed } from './options.js';
 export { manifest, type Manifest } from './manifest.js';
 export type { DeckOptions, RandomOptions, RngName, Seed, StrategyName, StyleName } from './options.js';
