@@ -15,4 +15,8 @@ if [ -f dist/cli/random.js ]; then
   sed -i '1{/^#!/!s|^|#!/usr/bin/env node\n|}' dist/cli/random.js
   chmod +x dist/cli/random.js
 fi
+if [ -f dist/cli/fairdeck.js ]; then  # the `fairdeck` bin (issue 40)
+  sed -i '1{/^#!/!s|^|#!/usr/bin/env node\n|}' dist/cli/fairdeck.js
+  chmod +x dist/cli/fairdeck.js
+fi
 echo "package: dist/ built"
