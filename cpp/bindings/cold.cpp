@@ -17,6 +17,7 @@
 #include "common.hpp"
 #include "decks.hpp"
 #include "fairdeck/entropy.hpp"
+#include "fairdeck/sample.hpp"
 #include "fairdeck/state.hpp"
 #include "fairdeck/text.hpp"
 
@@ -215,6 +216,22 @@ u32 copy_out(CoreDeck& d, const std::vector<u32>& ids) {
 u32 pile(CoreDeck& d, int which) {
   return on(&d, [&](fd::Deck& k) { return guard(kFailed, [&] { return copy_out(d, which == 3 ? k.dead() : k.pile(which)); }); });
 }
+/// sampleIds (issue 40, fairdeck/sample.hpp): `trials` samples of k cards from the remaining
+/// cards into the buffer (ids()), the deck's cards unmoved; k · trials ids, or kFailed (error
+/// recorded, nothing changed: k past the cards remaining, a provable deck, no memory, no entropy
+/// for a re-key). The checks and the scratch here (-Oz), the trials at -O3 (hot::sample_run).
+/// TypeScript calls it in chunks of at most 64 K ids, so that V8 runs the later chunks in its
+/// optimised tier (a WebAssembly function is replaced between calls, never during one).
+u32 sample(CoreDeck& d, u32 k, u32 trials) {
+  return on(&d, [&](fd::Deck& deck) {
+    return guard(kFailed, [&] {
+      std::vector<u32> scratch = fd::sample_scratch(deck, k, trials);
+      u32* out = d.reserve(k * trials);  // k * trials fits: sample_scratch checked it
+      hot::sample_run(deck.rng(), scratch, k, trials, out);
+      return k * trials;
+    });
+  });
+}
 /// Takes the n ids at the buffer out of play (issue 40, Deck::remove_cards): all or nothing.
 /// False: error recorded.
 bool remove_cards(CoreDeck& d, u32 n) {
@@ -348,7 +365,7 @@ EMSCRIPTEN_BINDINGS(fairdeck_deck) {
       .function("shuffleRemaining", &hot::shuffle_remaining)
       .function("dealOne", &hot::deal_one)
       .function("deal", &hot::deal)
-      .function("sample", &hot::sample)
+      .function("sample", &sample)
       .function("remaining", &hot::remaining)
       .function("returned", &hot::returned)
       .function("size", &size)

@@ -95,19 +95,10 @@ val words_next(CoreWords& w, u32 count) {
   return view(count, w.out.data());
 }
 
-/// sampleIds (issue 40, fairdeck/sample.hpp): `trials` samples of k cards from the remaining
-/// cards into the buffer (ids()), the deck's cards unmoved; k · trials ids, or kFailed (error
-/// recorded, nothing changed: k past the cards remaining, a provable deck, no memory, no entropy
-/// for a re-key). TypeScript calls it in chunks of at most kSampleChunk ids, so that V8 runs
-/// the later chunks in its optimised tier (a WebAssembly function is replaced between calls,
-/// never during one) and the buffer stays small.
-u32 sample(CoreDeck& d, u32 k, u32 trials) {
-  return on(&d, [&](fd::Deck& deck) {
-    return guard(kFailed, [&] {
-      const u32 total = fd::detail::checked_mul<u32>(k, trials, "k * trials");
-      return fd::sample_ids(deck, k, trials, d.reserve(total));
-    });
-  });
+/// sampleIds' trials (issue 40, fairdeck/sample.hpp): the only part of sampleIds compiled -O3;
+/// its checks and scratch are in cold.cpp (`sample`), which calls this inside its guard.
+void sample_run(fd::Rng& rng, std::vector<u32>& scratch, u32 k, u32 trials, u32* out) {
+  fd::sample_run(rng, scratch, k, trials, out);
 }
 
 #if FAIRDECK_PILES  // the games module only (CMakeLists.txt, docs/size.md)

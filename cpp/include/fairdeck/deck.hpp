@@ -57,7 +57,6 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
-#include <iterator>
 #include <optional>
 #include <span>
 #include <string>
@@ -391,14 +390,14 @@ public:
     u_ = n_;
     r_ = 0;
     rng_.dice().clear();
-    if (!dead_.empty()) return set_aside_dead();  // issue 40: dead cards stay out of play
     if (strategy_ == Strategy::bitmap) {
       std::fill(out_.begin(), out_.end(), 0);
       std::fill(ret_.begin(), ret_.end(), 0);
       pad_bitmap();
-    } else if (strategy_ == Strategy::eager) {
+    } else if (strategy_ == Strategy::eager && dead_.empty()) {
       shuffle_front(n_);
     }
+    if (!dead_.empty()) set_aside_dead();  // issue 40: dead cards stay out of play
   }
 
   /// Randomises the undealt and returned cards together; dealt cards stay out.
@@ -1010,7 +1009,7 @@ public:
 
   /// Takes `ids` (each undealt or returned) out of play: all or nothing, RangeError naming the
   /// first card that is not in the deck, named twice or unknown, changing nothing. Drops pending dice.
-  void remove_cards(std::span<const std::uint32_t> ids) {
+  FAIRDECK_MINSIZE void remove_cards(std::span<const std::uint32_t> ids) {
     settle();
     if (provable_)
       throw TypeError("a provable deck cannot take cards out of play: each round deals the whole composition its commitment covers");
@@ -1019,16 +1018,17 @@ public:
     std::sort(sorted.begin(), sorted.end());
     const std::vector<std::uint8_t> where = piles_of(sorted);
     for (std::size_t i = 0; i < sorted.size(); ++i) {
-      const std::string card = cat("card ", sorted[i]);
-      if (sorted[i] >= n_) throw RangeError(cat(card, " is not in this deck (ids 0–", n_ - 1, ")"));
-      if (i > 0 && sorted[i] == sorted[i - 1]) throw RangeError(card + " is named twice in one remove call");
-      if (where[i] == 2)
-        throw RangeError(card + " cannot be removed: it is not in the deck (it is " +
-                         (is_dead(sorted[i]) ? "already out of play)" : "dealt)"));
+      const char* why = sorted[i] >= n_ ? " is not in this deck"
+                        : i > 0 && sorted[i] == sorted[i - 1] ? " is named twice in one remove call"
+                        : where[i] != 2 ? nullptr
+                        : is_dead(sorted[i]) ? " cannot be removed: it is not in the deck (it is already out of play)"
+                                             : " cannot be removed: it is not in the deck (it is dealt)";
+      if (why) throw RangeError(cat("card ", sorted[i], why));
     }
     if (sorted.empty()) return;
     std::vector<std::uint32_t> merged(dead_.size() + sorted.size());  // allocated before any change
-    std::merge(dead_.begin(), dead_.end(), sorted.begin(), sorted.end(), merged.begin());
+    std::copy(sorted.begin(), sorted.end(), std::copy(dead_.begin(), dead_.end(), merged.begin()));
+    std::sort(merged.begin(), merged.end());
     if (strategy_ == Strategy::bitmap) {
       for (std::uint32_t c : sorted) {
         if (bit(ret_, c)) ret_[c / 64] &= ~(1ULL << (c % 64)), --r_;
@@ -1041,8 +1041,9 @@ public:
         if (!holds(sorted, cards_[p])) cards_[w++] = cards_[p];
       }
       if (u_ == u_ + r_) u = w;
-      std::copy(ids.begin(), ids.end(), cards_.begin() + w);
-      std::rotate(cards_.begin() + w, cards_.begin() + u_ + r_, cards_.end());
+      const auto k = static_cast<std::uint32_t>(ids.size());
+      std::copy(cards_.begin() + u_ + r_, cards_.end(), cards_.begin() + w);  // the dealt cards move down
+      std::copy(ids.begin(), ids.end(), cards_.end() - k);
       r_ = w - u, u_ = u;
     }
     rng_.dice().clear();
@@ -1423,12 +1424,9 @@ private:
   /// (the oldest dealt; where remove_cards put them, else moved there with the live cards keeping
   /// their order), and the live ones shuffled (eager) or left for the lazy deals; bitmap decks
   /// mark the dead ones out.
-  void set_aside_dead() {
+  FAIRDECK_MINSIZE [[gnu::noinline]] void set_aside_dead() {
     u_ = n_ - static_cast<std::uint32_t>(dead_.size());
-    if (strategy_ == Strategy::bitmap) {
-      std::fill(out_.begin(), out_.end(), 0);
-      std::fill(ret_.begin(), ret_.end(), 0);
-      pad_bitmap();
+    if (strategy_ == Strategy::bitmap) {  // shuffle() has cleared the bitmaps
       for (std::uint32_t c : dead_) out_[c / 64] |= 1ULL << (c % 64);
       return;
     }
@@ -1443,10 +1441,11 @@ private:
     if (strategy_ == Strategy::eager) shuffle_front(u_);
   }
   /// return_cards() of checked, sorted ids: those that are dead are back in play.
-  void revive(const std::vector<std::uint32_t>& sorted) {
-    std::vector<std::uint32_t> left;
-    std::set_difference(dead_.begin(), dead_.end(), sorted.begin(), sorted.end(), std::back_inserter(left));
-    dead_ = std::move(left);
+  FAIRDECK_MINSIZE [[gnu::noinline]] void revive(const std::vector<std::uint32_t>& sorted) noexcept {
+    std::size_t w = 0;
+    for (const std::uint32_t c : dead_)
+      if (!holds(sorted, c)) dead_[w++] = c;
+    dead_.erase(dead_.begin() + static_cast<std::ptrdiff_t>(w), dead_.end());
   }
 
   /// Undoes a pending look-ahead (take(0)); nothing observable changes, so const questions call

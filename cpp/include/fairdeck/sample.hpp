@@ -38,7 +38,7 @@ struct SampleBatch {
   std::uint32_t threshold = 0;  ///< 2^32 mod the batch's product: a word whose low part is below it is rejected
 };
 
-inline std::vector<SampleBatch> sample_plan(std::uint32_t m, std::uint32_t k) {
+FAIRDECK_MINSIZE [[gnu::noinline]] inline std::vector<SampleBatch> sample_plan(std::uint32_t m, std::uint32_t k) {
   std::vector<SampleBatch> plan;
   const std::uint32_t last = std::max<std::uint32_t>(2, m - k + 1);  // bound 1 draws nothing
   for (std::uint32_t b = m; b >= last && b >= 2;) {
@@ -53,8 +53,9 @@ inline std::vector<SampleBatch> sample_plan(std::uint32_t m, std::uint32_t k) {
 }
 
 /// `trials` trials of k cards from s[0, m) (k ≤ m) into out (k · trials ids); s is as before after.
+/// The only part of sample_ids built for speed (the WASM binding compiles it -O3, the rest -Oz).
 template <class Engine>
-void sample_trials(Engine& engine, std::uint32_t* s, std::uint32_t m, std::uint32_t k, std::uint64_t trials,
+[[gnu::noinline]] void sample_trials(Engine& engine, std::uint32_t* s, std::uint32_t m, std::uint32_t k, std::uint64_t trials,
                    std::uint32_t* out) {
   const std::vector<SampleBatch> plan = sample_plan(m, k);
   std::uint32_t drawn = 0;  // dice per trial: k, or m − 1 when k = m (the last card draws nothing)
@@ -91,28 +92,44 @@ void sample_trials(Engine& engine, std::uint32_t* s, std::uint32_t m, std::uint3
 
 }  // namespace detail
 
-/// Writes `trials` samples of `k` cards from the deck's remaining cards (undealt and returned:
-/// the cards deal() could still give) to `out`, which holds k · trials ids, each sample uniform
-/// over the ordered k-subsets and independent of the others; returns k · trials. The deck's
-/// cards do not move; its engine moves on (its pending dice stay as they were). Throws
-/// RangeError naming `k` if more than remain, or `trials` if k · trials does not fit in 32 bits,
-/// TypeError for a provable deck (its rounds' draws are the specification's alone), and
-/// EntropyError like deal(); each before anything changed.
-inline std::uint32_t sample_ids(Deck& deck, std::uint32_t k, std::uint32_t trials, std::uint32_t* out) {
+/// sample_ids' checks and scratch (run once per call, so built for size): the deck's remaining
+/// cards (undealt and returned: the cards deal() could still give), pile(0) then pile(1). Throws
+/// RangeError naming `k` if more than remain, or `k * trials` if it does not fit in 32 bits,
+/// TypeError for a provable deck (its rounds' draws are the specification's alone); each before
+/// anything changed.
+FAIRDECK_MINSIZE inline std::vector<std::uint32_t> sample_scratch(const Deck& deck, std::uint32_t k, std::uint32_t trials) {
   if (deck.provable())
     throw TypeError("sampleIds draws from the deck's engine, which a provable round's specification reserves for its "
                     "shuffles: sample from a seeded or secure deck instead");
   const std::uint32_t m = deck.remaining();
   if (k > m) throw RangeError(cat("k must be at most the ", m, " cards remaining, got ", k));
-  const std::uint32_t total = detail::checked_mul<std::uint32_t>(k, trials, "k * trials");
-  if (total == 0) return 0;
+  detail::checked_mul<std::uint32_t>(k, trials, "k * trials");
   std::vector<std::uint32_t> s = deck.pile(0);
   const std::vector<std::uint32_t> returned = deck.pile(1);
-  s.insert(s.end(), returned.begin(), returned.end());
-  Rng& rng = deck.rng();
+  const std::size_t u = s.size();
+  s.resize(u + returned.size());
+  std::copy(returned.begin(), returned.end(), s.begin() + static_cast<std::ptrdiff_t>(u));
+  return s;
+}
+
+/// The trials of sample_ids over `s` (sample_scratch's cards, as before afterwards), drawn from
+/// `rng`: prepare() first (EntropyError before any draw if a secure engine cannot re-key).
+inline void sample_run(Rng& rng, std::vector<std::uint32_t>& s, std::uint32_t k, std::uint32_t trials, std::uint32_t* out) {
+  if (std::uint64_t{k} * trials == 0) return;
   rng.prepare(std::uint64_t{k} * trials);  // at most one word per die, plus rejections (rng.hpp)
+  const auto m = static_cast<std::uint32_t>(s.size());
   rng.visit([&](auto& e, Dice&) { detail::sample_trials(e, s.data(), m, k, trials, out); });
-  return total;
+}
+
+/// Writes `trials` samples of `k` cards from the deck's remaining cards to `out`, which holds
+/// k · trials ids, each sample uniform over the ordered k-subsets and independent of the others;
+/// returns k · trials. The deck's cards do not move; its engine moves on (its pending dice stay
+/// as they were). Throws what sample_scratch and sample_run throw, before anything changed.
+/// (The WASM binding calls the two itself: the scratch from its -Oz file, the trials at -O3.)
+inline std::uint32_t sample_ids(Deck& deck, std::uint32_t k, std::uint32_t trials, std::uint32_t* out) {
+  std::vector<std::uint32_t> s = sample_scratch(deck, k, trials);
+  sample_run(deck.rng(), s, k, trials, out);
+  return k * trials;
 }
 
 }  // namespace fairdeck
