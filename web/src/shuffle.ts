@@ -140,7 +140,7 @@ const POOL_WORDS = 2048;
 const TWO32 = 4294967296;
 let pool = new Uint32Array(0), poolAt = 0;
 type Indexable = { [i: number]: unknown; length: number };
-const record = new Uint16Array(2 * SMALL);
+const record = new Uint16Array(2 * SMALL), batchDice = new Uint16Array(8);
 let depth = 0;
 
 /** The next unused pool word (refilled from the platform, 8 KB at a time). */
@@ -159,27 +159,26 @@ function poolWord(): number {
  */
 function smallShuffle<T>(a: T, n: number): T {
   const x = a as unknown as Indexable;
-  // The swaps made, (i, j) pairs, undone if a write or the platform throws: a record kept between
-  // calls (a fresh one if caller code run by a getter or setter shuffles meanwhile).
-  const done = depth++ === 0 ? record : new Uint16Array(2 * SMALL);
+  // The swaps made, (i, j) pairs, undone if a write or the platform throws, and the batch's dice:
+  // kept between calls (fresh ones if caller code run by a getter or setter shuffles meanwhile).
+  const outer = depth++ === 0, done = outer ? record : new Uint16Array(2 * SMALL), dice = outer ? batchDice : new Uint16Array(8);
   let b = n, writing = false, made = 0;
   try {
     while (b > 1) {
       let prod = b, k = 1;  // the batch: bounds b, b − 1, … while the product stays ≤ 2^26
       while (k < 8 && b - k >= 2 && prod * (b - k) <= 67108864) prod *= b - k, k++;
       const threshold = TWO32 % prod;
-      let word: number, low: number;
+      let low: number;
       do {
-        word = poolWord(), low = word;
+        low = poolWord();
         for (let q = 0; q < k; q++) {
-          const m = low * (b - q);
-          low = m - Math.floor(m / TWO32) * TWO32;
+          const m = low * (b - q), j = Math.floor(m / TWO32);
+          dice[q] = j;
+          low = m - j * TWO32;
         }
       } while (low < threshold);
-      low = word;
       for (let q = 0; q < k; q++) {
-        const m = low * (b - q), j = Math.floor(m / TWO32), i = b - 1 - q;
-        low = m - j * TWO32;
+        const i = b - 1 - q, j = dice[q];
         if (i !== j) {
           writing = true;
           const t = x[i];
