@@ -11,6 +11,21 @@ echo "smoke: packed $tarball ($(du -k "$tmp/$tarball" | cut -f1) KiB)"
 cd "$tmp"
 echo '{"name":"smoke","version":"1.0.0","type":"module","private":true}' > package.json
 npm install --no-audit --no-fund --loglevel=error "./$tarball" >/dev/null
+# Install light (issue 37): what `npm i fairdeck` adds — packages and bytes on disk — within the
+# budget the README states; the stdlib p-value function is bundled into dist/vendor at build time.
+packages=$(find node_modules -name package.json -not -path '*/node_modules/*/node_modules/*/*' | grep -cE '^node_modules/(@[^/]+/)?[^/@]+/package\.json$' || true)
+kib=$(du -sk --apparent-size node_modules | cut -f1)   # bytes, as npm's unpackedSize counts them
+echo "smoke: npm i fairdeck installs $packages package(s), $kib KiB"
+[ "$packages" -le 5 ] || { echo "smoke: the install pulls $packages packages (budget 5):"; ls node_modules node_modules/@* 2>/dev/null | head -40; exit 1; }
+[ "$kib" -le 2048 ] || { echo "smoke: the install takes $kib KiB (budget 2048)"; exit 1; }
+# Every relative link of the shipped Markdown resolves inside the installed package.
+node "$root/scripts/check-links.mjs" node_modules/fairdeck
+# The README's Quick start, exactly as the installed README shows it: a Node script with no await.
+awk '/^## Quick start/{q=1} q&&/^```js$/{f=1;next} f&&/^```$/{exit} f' node_modules/fairdeck/README.md > quickstart.mjs
+[ -s quickstart.mjs ] || { echo "smoke: no js block under the README's Quick start"; exit 1; }
+node quickstart.mjs > quickstart.out
+[ "$(ls card*.svg | wc -l)" -eq 5 ] || { echo "smoke: the Quick start drew $(ls card*.svg 2>/dev/null | wc -l) cards, not 5"; exit 1; }
+echo "smoke: the README's Quick start runs from the tarball: $(head -1 quickstart.out)"
 # Strict CSP: no JS file the package ships may evaluate strings (the Embind glue is built eval-free:
 # cpp/bindings/invokers.js). The scan reads every .js in the installed tarball; the negative control
 # shows that it finds an eval site when one is there.

@@ -29,7 +29,7 @@ native_sanitized() {
   cmake --build --preset asan
   ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 ./build/asan/fairdeck_tests --gtest_brief=1
 }
-typecheck() { npx --no-install tsc -p tsconfig.json; }
+typecheck() { node node_modules/typescript/bin/tsc -p tsconfig.json; }   # not npx tsc: the typescript-5.0 alias also installs a bin named tsc
 unit() { npx --no-install vitest run; }
 e2e() { npx --no-install vitest run --config vitest.e2e.config.ts; }
 
@@ -46,6 +46,7 @@ stage "Vitest (Node, WASM)" unit
 stage "package build" bash scripts/build-package.sh
 stage "size budget (Vite + webpack app)" node tests/size/check.mjs
 stage "consumer smoke test (npm pack)" bash scripts/smoke.sh
+stage "published types, as consumers compile them (tests/types)" node tests/types/check.mjs
 stage "end-to-end (Chromium)" e2e
 stage "reach matrix (bundlers, runtimes, strict CSP; tests/reach)" bash scripts/reach.sh
 echo

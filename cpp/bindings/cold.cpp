@@ -81,6 +81,15 @@ struct DeckSpec {
       : style(bytes_of(s["style"])), decks(s["decks"].as<u32>()), jokers(s["jokers"].as<u32>()), size(s["size"].as<u32>()),
         strategy(bytes_of(s["strategy"])), engine(s["engine"]), penetration(penetration_of(s)) {}
 };
+/// CoreDeck.make's options packed by TypeScript into g_spec (binding.ts, packSpec) rather than
+/// read field by field from an object: each emval read was a call out of WASM and an allocation,
+/// and 20-odd of them were most of a new deck's 15–25 µs. Little-endian u32 words: [0] decks,
+/// [1] jokers, [2] size, [3] cut (0/1), [4] seedKind, [5]–[8] the byte lengths of style,
+/// strategy, rng and seed; bytes 40–47 the penetration (a double); from byte 48 the four byte
+/// strings one after another. A spec that does not fit (a long seed text) goes as an object.
+constexpr std::size_t kSpecBytes = 1024;
+alignas(8) std::uint8_t g_spec[kSpecBytes];
+
 /// A provable deck's options (provable.hpp, docs/provably-fair.md): `server` the 32 seed bytes,
 /// `client` the UTF-8 client seed, `nonce` an integer 0 … 2^53 − 1 (exact in a double),
 /// `version` the scheme, 1 or 2.
@@ -130,6 +139,29 @@ CoreDeck* make(const val& spec) {
     return adopt(std::make_unique<fd::Deck>(c, fd::parse_strategy(s.strategy), s.engine.make(), s.penetration));
   });
 }
+/// make() from the options TypeScript packed into g_spec (the layout above), which it zeroes
+/// after reading them: a secure deck's key stays nowhere but in its engine.
+CoreDeck* make_packed() {
+  u32 w[9];
+  double penetration;
+  std::memcpy(w, g_spec, sizeof w);
+  std::memcpy(&penetration, g_spec + 40, sizeof penetration);
+  std::string_view field[4];
+  std::size_t at = 48;
+  for (int i = 0; i < 4; ++i) {
+    const std::size_t n = std::min<std::size_t>(w[5 + i], kSpecBytes - at);
+    field[i] = {reinterpret_cast<const char*>(g_spec + at), n}, at += n;
+  }
+  CoreDeck* d = guard<CoreDeck*>(nullptr, [&] {
+    const auto c = composition(std::string(field[0]), w[0], w[1], w[2]);
+    return adopt(std::make_unique<fd::Deck>(c, fd::parse_strategy(field[1]), make_rng(field[2], static_cast<int>(w[4]), field[3]),
+                                            w[3] ? std::optional<double>(penetration) : std::nullopt));
+  });
+  std::memset(g_spec, 0, at);
+  return d;
+}
+/// The address of g_spec, where TypeScript packs make()'s options.
+u32 spec_area() { return static_cast<u32>(reinterpret_cast<std::uintptr_t>(g_spec)); }
 
 CoreDeck* make_provable(const val& spec) {
   return guard<CoreDeck*>(nullptr, [&] {
@@ -193,10 +225,9 @@ CoreDeck* restore(const val& spec) {
   });
 }
 
-/// The deck's window cells and its buffer's address (CoreDeck), as a view JS keeps until the heap grows.
-val port(CoreDeck& d) { return view(4, d.port); }
-/// The deck's id buffer, whole (deal, pile and returnCards use its first slots).
-val ids(CoreDeck& d) { return view(d.buffer.size(), d.buffer.data()); }
+/// The address of the deck's window cells and its buffer's address and size (CoreDeck): fixed
+/// for the deck's life, read once by JS through the module's heap view.
+u32 port(CoreDeck& d) { return static_cast<u32>(reinterpret_cast<std::uintptr_t>(d.port)); }
 u32 size(CoreDeck& d) { return d.deck->size(); }
 
 /// What the deck was made with, as JSON (text result).
@@ -334,7 +365,7 @@ CoreWords* words_make(const val& engine) {
   return guard<CoreWords*>(nullptr, [&] { return new CoreWords{EngineSpec(engine).make(), {}}; });
 }
 
-/// One deck of a style (jokers included) as a JSON array of [code, name, rank, suit] (text result).
+/// One deck of a style (jokers included) as a JSON array of [code, name, rank, suit, rank number] (text result).
 val faces(const val& style, u32 jokers) {
   return text_or_null([&] {
     const auto c = fd::make_composition(bytes_of(style), 1, jokers, 0);
@@ -342,7 +373,7 @@ val faces(const val& style, u32 jokers) {
     out << "[";
     for (u32 i = 0; i < c.per_deck(); ++i) {
       const fd::Face f = c.style->face(i);
-      out << (i ? ",[\"" : "[\"") << f.code << "\",\"" << f.name << "\",\"" << f.rank << "\",\"" << f.suit << "\"]";
+      out << (i ? ",[\"" : "[\"") << f.code << "\",\"" << f.name << "\",\"" << f.rank << "\",\"" << f.suit << "\"," << u32{f.value} << "]";
     }
     return std::move((out << "]").s);
   });
@@ -357,10 +388,10 @@ EMSCRIPTEN_BINDINGS(fairdeck_deck) {
   // freed by the handle's delete() (web/src/deck.ts: dispose, `using`, or a FinalizationRegistry).
   class_<CoreDeck>("CoreDeck")
       .class_function("make", &make, allow_raw_pointers())
+      .class_function("makePacked", &make_packed, allow_raw_pointers())
       .class_function("makeProvable", &make_provable, allow_raw_pointers())
       .class_function("restore", &restore, allow_raw_pointers())
       .function("port", &port)
-      .function("ids", &ids)
       .function("shuffle", &hot::shuffle)
       .function("shuffleRemaining", &hot::shuffle_remaining)
       .function("dealOne", &hot::deal_one)
@@ -386,6 +417,7 @@ EMSCRIPTEN_BINDINGS(fairdeck_deck) {
       .function("info", &info)
       .function("save", &save);
   function("input", &input);
+  function("specArea", &spec_area);
 #if FAIRDECK_PILES
   function("pileName", &pile_name);
   function("forgetPileNames", &forget_pile_names);

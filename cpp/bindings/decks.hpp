@@ -23,15 +23,16 @@ namespace fairdeck::abi {
 /// the core dealOne() makes after each card it deals: `burst` cards, 4 at first, doubling at each
 /// refill up to 64, and back to 4 when a window was left partly used (the core then had to undo
 /// it), so that dealOne() mixed with other calls wastes few steps.
-/// JS reads the three cells through a typed_memory_view (port()), and the ids the deck writes for
-/// it (deal, piles) through another over `buffer` (ids()): both are re-read when the heap grows.
+/// JS reads the cells, and the ids the deck writes for it (deal, piles) into `buffer`, through the
+/// module's one heap view (HEAPU32), at the address port() gives once: a deck holds no view of its
+/// own (two Uint32Arrays were 250 bytes of every Deck in V8).
 struct CoreDeck {
   std::unique_ptr<fd::Deck> deck;
   std::vector<u32> buffer;
   // [0] window: cards JS may deal; [1] taken: cards JS has dealt; [2] their address; [3] the id
   // buffer's address, so that JS knows its view of the buffer is stale when the buffer moved (a
-  // call that grew it and then failed returns no count that would tell it).
-  u32 port[4] = {0, 0, 0, 0};
+  // call that grew it and then failed returns no count that would tell it); [4] its size in ids.
+  u32 port[5] = {0, 0, 0, 0, 0};
   u32 burst = kFirstBurst;   // lazy, bitmap: the size of the next look-ahead
 
   static constexpr u32 kFirstBurst = 4;
@@ -41,6 +42,7 @@ struct CoreDeck {
       fd::detail::checked_mul<std::size_t>(n, sizeof(u32), "the id buffer");
       buffer.resize(n);
       port[3] = static_cast<u32>(reinterpret_cast<std::uintptr_t>(buffer.data()));
+      port[4] = n;
     }
     return buffer.data();
   }

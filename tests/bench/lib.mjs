@@ -6,7 +6,23 @@
 // another process hits all contenders alike. A sample repeats the operation enough times to last
 // about `sampleMs`; the result is the median over the rounds, in ns per operation, with the
 // spread (half the interquartile range, in %) as a noise gauge.
+//
+// The clock is the process's CPU time (user + system, every thread of it), not the wall clock: on a
+// shared machine the wall clock also counts the time the process waited for a core, which made
+// samples of the same code differ by 5–10× at a load of 20 on 2 cores, while CPU time stayed within
+// a few %. For single-threaded work on an idle machine the two agree; what CPU time adds is the
+// process's own helper threads (garbage collection, compiling), which the warm-up (also in CPU
+// time) leaves idle. BENCH_CLOCK=wall times by the wall clock instead. Asynchronous work that runs
+// on other threads (measureAsync, the workers scenario) is timed by the wall clock.
 import { performance } from 'node:perf_hooks';
+
+/** Milliseconds of the chosen clock (see above). */
+export const now = process.env.BENCH_CLOCK === 'wall' ? () => performance.now() : () => {
+  const u = process.cpuUsage();
+  return (u.user + u.system) / 1000;
+};
+/** Which clock now() reads, for the reports. */
+export const clock = process.env.BENCH_CLOCK === 'wall' ? 'wall' : 'cpu';
 
 let sink = 0;
 /** Keeps a value alive so the JIT cannot drop the work that made it. */
@@ -32,7 +48,7 @@ function quantile(sorted, q) {
 }
 
 /** The median of samples and their spread: half the interquartile range, in % of the median. */
-function centre(xs) {
+export function centre(xs) {
   const sorted = [...xs].sort((a, b) => a - b);
   const m = median(sorted);
   return { m, spread: ((quantile(sorted, 0.75) - quantile(sorted, 0.25)) / 2 / m) * 100 };
@@ -40,9 +56,9 @@ function centre(xs) {
 
 /** Runs f and returns the milliseconds it took (for a contender's setup(): see sample()). */
 export function timeMs(f) {
-  const t0 = performance.now();
+  const t0 = now();
   f();
-  return performance.now() - t0;
+  return now() - t0;
 }
 
 /**
@@ -57,23 +73,23 @@ function sample(c, reps) {
     let ms = 0;
     for (let i = 0; i < reps; i++) {
       ms += setup() ?? 0;
-      const t0 = performance.now();
+      const t0 = now();
       fn();
-      ms += performance.now() - t0;
+      ms += now() - t0;
     }
     return (ms * 1e6) / reps;
   }
-  const t0 = performance.now();
+  const t0 = now();
   for (let i = 0; i < reps; i++) fn();
-  return ((performance.now() - t0) * 1e6) / reps;
+  return ((now() - t0) * 1e6) / reps;
 }
 
 /** Warms each contender up, then finds the calls per sample that last about `sampleMs`. */
 function calibrate(contenders, { sampleMs, warmupMs, warmupCalls, maxReps = 1e7, reps: fixed }) {
   return contenders.map((c) => {
-    const until = performance.now() + warmupMs;
+    const until = now() + warmupMs;
     let calls = 0;
-    while (performance.now() < until || calls < warmupCalls) c.setup?.(), c.fn(), calls++;
+    while (now() < until || calls < warmupCalls) c.setup?.(), c.fn(), calls++;
     if (fixed) return fixed;
     // Calibrate on a batch: per-call timing of sub-microsecond work is mostly timer noise.
     let n = 1;
@@ -87,25 +103,61 @@ function calibrate(contenders, { sampleMs, warmupMs, warmupCalls, maxReps = 1e7,
 }
 
 /**
- * Times contenders interleaved. Each contender: { name, fn, ops = 1, group, peer, note, setup }.
+ * The median of per-round ratios `mine[r] / ref[r]` (and of differences `mine[r] − ref[r]`) of two
+ * contenders' samples taken back to back: load from other processes that lasts longer than a pair
+ * slows both halves alike, so this is what a guard reads, not a ratio of two medians taken
+ * seconds apart. Spreads: half the interquartile range, of the ratios in %, of the differences in ns.
+ */
+export function pairStats(pairs) {
+  const ratios = pairs.map(([a, b]) => a / b), diffs = pairs.map(([a, b]) => a - b);
+  const { m: ratio, spread } = centre(ratios);
+  const d = [...diffs].sort((a, b) => a - b);
+  return { ratio, spread, diff: median(d), diffSpread: (quantile(d, 0.75) - quantile(d, 0.25)) / 2, pairs: pairs.length };
+}
+
+/**
+ * Times contenders interleaved. Each contender: { name, fn, ops = 1, group, peer, note, setup, vs }.
  * `fn` performs `ops` operations per call (a 10^6-element shuffle is one op; ns are per op);
  * `setup`, if given, runs before every call of `fn`, untimed but for the ms it returns (sample()).
+ * `vs`: names of other contenders this one is compared with (a guard's peer, or the batch call a
+ * per-card call is set against). At its turn in a round such a contender is sampled back to back
+ * with each of them, in an order that alternates from round to round, and its row gets `paired`:
+ * name → pairStats() of those pairs (the peers' own samples are not mixed into their rows).
  * Options: rounds, sampleMs, warmupMs, warmupCalls (minimum), maxReps (cap on calls per sample),
  * reps (fixed calls per sample: skips calibration, for operations that take seconds).
- * Returns rows { name, group, peer, note, ns, spread, rounds, reps }.
+ * Returns rows { name, group, peer, note, ns, spread, rounds, reps, paired? }.
  */
 export function measure(contenders, { rounds = 15, sampleMs = 20, warmupMs = 300, warmupCalls = 2, maxReps = 1e7, reps: fixed } = {}) {
   const reps = calibrate(contenders, { sampleMs, warmupMs, warmupCalls, maxReps, reps: fixed });
+  const index = new Map(contenders.map((c, i) => [c.name, i]));
+  const refsOf = contenders.map((c) => [c.vs ?? []].flat().map((name) => {
+    if (!index.has(name)) throw new Error(`bench: ${c.name} is compared with "${name}", which is not measured`);
+    return index.get(name);
+  }));
+  const one = (i) => sample(contenders[i], reps[i]) / (contenders[i].ops ?? 1);
   const times = contenders.map(() => []);
+  const pairs = refsOf.map((refs) => refs.map(() => []));
   for (let r = 0; r < rounds; r++) {
     for (let k = 0; k < contenders.length; k++) {
-      const i = (k + r) % contenders.length;
-      times[i].push(sample(contenders[i], reps[i]) / (contenders[i].ops ?? 1));
+      const i = (k + r) % contenders.length, refs = refsOf[i];
+      if (!refs.length) {
+        times[i].push(one(i));
+        continue;
+      }
+      // Each reference right before or right after this contender's sample, alternating.
+      const before = (r + k) % 2 === 0, theirs = [];
+      if (before) refs.forEach((j) => theirs.push(one(j)));
+      const mine = one(i);
+      if (!before) refs.forEach((j) => theirs.push(one(j)));
+      times[i].push(mine);
+      theirs.forEach((t, q) => pairs[i][q].push([mine, t]));
     }
   }
   return contenders.map((c, i) => {
     const { m, spread } = centre(times[i]);
-    return { name: c.name, group: c.group ?? '', peer: !!c.peer, note: c.note ?? '', ns: m, spread, rounds, reps: reps[i] };
+    const row = { name: c.name, group: c.group ?? '', peer: !!c.peer, note: c.note ?? '', ns: m, spread, rounds, reps: reps[i] };
+    if (refsOf[i].length) row.paired = Object.fromEntries(refsOf[i].map((j, q) => [contenders[j].name, pairStats(pairs[i][q])]));
+    return row;
   });
 }
 

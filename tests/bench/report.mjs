@@ -10,13 +10,22 @@ export function time(ns) {
 }
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
 
-/** Rows of a timed scenario as table lines: name, time, spread, ratio to the fastest peer, note. */
+/** A paired ratio as printed: the median of the per-pair ratios ± half their interquartile range. */
+export const pairedRatio = (p) => `${p.ratio.toFixed(2)}× ±${p.spread.toFixed(0)}%`;
+
+/**
+ * Rows of a timed scenario as table lines: name, time, spread, ratio, note. When fairdeck's rows
+ * were timed back to back with a peer (lib.mjs, measure()'s `vs`), the ratio column is against
+ * that peer: the median of the per-pair ratios ± their spread for fairdeck's rows, the ratio of
+ * medians for the other peers. Otherwise it is against the fastest peer, a ratio of medians.
+ */
 function timedTable(rows, { ratioTo = 'peer', unit = '' } = {}) {
   const peers = rows.filter((r) => r.peer);
-  const base = ratioTo === 'peer' && peers.length ? Math.min(...peers.map((r) => r.ns)) : undefined;
-  const head = ['', `time${unit}`, '±', base ? 'vs fastest peer' : '', 'randomness / note'];
-  const body = rows.map((r) => [r.peer ? r.name : `**${r.name}**`, time(r.ns), `${r.spread.toFixed(0)}%`,
-    base ? `${(r.ns / base).toFixed(2)}×` : '', r.note || (r.peer ? '' : 'fairdeck')]);
+  const ref = ratioTo === 'peer' ? peers.find((p) => rows.some((r) => r.paired?.[p.name])) : undefined;
+  const base = ref ? ref.ns : ratioTo === 'peer' && peers.length ? Math.min(...peers.map((r) => r.ns)) : undefined;
+  const head = ['', `time${unit}`, '±', ref ? `vs ${ref.name} (paired)` : base ? 'vs fastest peer' : '', 'randomness / note'];
+  const ratio = (r) => (ref && r.paired?.[ref.name] ? pairedRatio(r.paired[ref.name]) : base ? `${(r.ns / base).toFixed(2)}×` : '');
+  const body = rows.map((r) => [r.peer ? r.name : `**${r.name}**`, time(r.ns), `${r.spread.toFixed(0)}%`, ratio(r), r.note || (r.peer ? '' : 'fairdeck')]);
   return [head, ...body];
 }
 
@@ -42,7 +51,9 @@ const CA_WORDS = 4 / 3;
 /** Scenario 3: how many times faster the cache-aware shuffle ran than plain Fisher–Yates with `rng` (undefined without both rows). */
 export function leadOverPlain(rows, rng) {
   const ca = rows.find((x) => x.name === `core cache-aware ${rng}`), fy = rows.find((x) => x.name === `core Fisher–Yates ${rng}`);
-  return ca && fy ? fy.ns / ca.ns : undefined;
+  if (!ca || !fy) return undefined;
+  const p = ca.paired?.[fy.name];  // timed back to back (the guard's engine): the median of the pairs' ratios
+  return p ? 1 / p.ratio : fy.ns / ca.ns;
 }
 
 /**
@@ -89,8 +100,10 @@ export function sections(r) {
     const rows = r.fairness.rows;
     const table = [['', 'per trial', '±', 'trials/s', 'vs plain JS (sfc32)']];
     for (const row of rows) {
-      const js = rows.find((x) => x.name === `${row.name.split(':')[0]}: plain JS (sfc32)`);
-      table.push([row.name, time(row.ns), `${row.spread.toFixed(0)}%`, `${(1e9 / row.ns / 1e6).toFixed(1)} M`, `${(js.ns / row.ns).toFixed(2)}× faster`]);
+      const jsName = `${row.name.split(':')[0]}: plain JS (sfc32)`, js = rows.find((x) => x.name === jsName), p = row.paired?.[jsName];
+      // Paired rows (timed back to back with the JS loop): the median of the pairs' ratios ± spread.
+      const faster = p ? `${(1 / p.ratio).toFixed(2)}× faster ±${p.spread.toFixed(0)}% (paired)` : `${(js.ns / row.ns).toFixed(2)}× faster`;
+      table.push([row.name, time(row.ns), `${row.spread.toFixed(0)}%`, `${(1e9 / row.ns / 1e6).toFixed(1)} M`, faster]);
     }
     out.push({ title: '4. Fairness experiments (Fisher–Yates)', intro: 'Per trial (one shuffle, counted). "core" is the fairness module: its Embind class `CoreExperiment`, driven directly, `run(trials)` in bounded calls; "fairdeck/fairness" the public API (yields to the event loop between chunks); plain JS runs the same loops (tests/bench/jsloops.mjs).', table });
   }
@@ -104,16 +117,30 @@ export function sections(r) {
     const table = [['', 'per trial', 'trials/s', 'cores used (CPU / wall)', 'trials per CPU-second', '2 workers vs 1']];
     for (const row of rows) {
       const one = rows.find((x) => x.group === row.group);
+      const p = row.paired?.[one.name];  // the median of the rounds' ratios, 1 and 2 workers back to back
       table.push([row.name, time(row.ns), `${(1e9 / row.ns / 1e6).toFixed(1)} M`, row.cores.toFixed(2), `${(1e9 / row.ns / row.cores / 1e6).toFixed(1)} M`,
-        row === one ? '' : `${(one.ns / row.ns).toFixed(2)}×`]);
+        row === one ? '' : p ? `${(1 / p.ratio).toFixed(2)}× ±${p.spread.toFixed(0)}%` : `${(one.ns / row.ns).toFixed(2)}×`]);
     }
-    out.push({ title: '7. Fairness experiments over worker_threads', intro: 'Per trial, wall clock of one whole `positionMatrix`/`countPermutations` call with `workers: 1` or `2` (threads started, WASM loaded, chunks run, counts added; medians of the rounds, 1 and 2 alternating). The counts are checked identical for 1 and 2 workers. "Cores used" is the process\'s CPU time over the wall time: what the scheduler gave it; trials per CPU-second is the cost of the work, which does not depend on the load: equal for 1 and 2 workers means a second core is all gain.', table });
+    out.push({ title: '7. Fairness experiments over worker_threads', intro: 'Per trial, wall clock of one whole `positionMatrix`/`countPermutations` call with `workers: 1` or `2` (threads started, WASM loaded, chunks run, counts added; medians of the rounds, 1 and 2 alternating; "2 workers vs 1" is the median of the rounds\' ratios ± half their interquartile range). The counts are checked identical for 1 and 2 workers. "Cores used" is the process\'s CPU time over the wall time: what the scheduler gave it; trials per CPU-second is the cost of the work, which does not depend on the load: equal for 1 and 2 workers means a second core is all gain.', table });
   }
   if (r.games) {  // one table per game, each against its own peer
     const intro = 'Per hand or round. Hold\'em: 9 seats, 18 hole cards round by round, 3 burns and a 5-card board, from a fresh shuffle of a secure deck (chacha20, keyed from platform entropy), every card landing in its pile in the core (hand:0 … hand:8, burn, board) and read as a `Card`; the peer shuffles 52 card objects with d3-array and reads the same 26. "Step by step" is `dealHands` + `burn`/`dealTo` six times (7 calls); "one dealPattern" deals the whole hand in one call. Blackjack: player and dealer three cards each in turn from a 6-deck lazy shoe with a cut card at 75% (one `dealPattern` onto the player\'s and dealer\'s piles; the shoe reshuffled when the cut card is out, every 39th round), and the same round with its cards then moved to a discard pile (`moveCards`); the peer shuffles 312 card objects with d3-array and reads 6.';
     for (const [group, title] of [['holdem', "8a. Dealing a game: a 9-seat Hold'em hand"], ['blackjack', '8b. Dealing a game: a blackjack round from a 6-deck shoe']]) {
       out.push({ title, intro: group === 'holdem' ? intro : '', table: timedTable(r.games.rows.filter((row) => row.group === group)) });
     }
+  }
+  if (r.audit) {  // two tables: the harness against its peer, and the log reader alone
+    const rows = r.audit.rows;
+    out.push({ title: '9a. Testing any shuffle: testShuffle (fairdeck/fairness)', intro: 'Per trial: d3-array\'s shuffle of a fresh [0…51] under test, against the same loop bare (the harness checks and counts every order).', table: timedTable(rows.filter((row) => row.group === 'audit-shuffle')) });
+    out.push({ title: '9b. Testing any shuffle: fairdeck-audit', intro: 'Per byte of log text: the CLI\'s reader on a file of one shuffled 52-card deck per line (card codes), parsed and counted; MB/s = 1000 / ns per byte, and per CPU-second (the process\'s CPU time over the wall clock is "cores used").', table: timedTable(rows.filter((row) => row.group === 'audit-log'), { ratioTo: 'none' }) });
+  }
+  if (r.memory) {
+    const m = r.memory;
+    out.push({ title: '10a. What a deck costs to make', intro: 'Per call; "vs" is the ratio to one `shuffle()` of a reused deck of the same entry, measured in the same rounds. A secure deck takes its key from a block of 128 keys drawn by one `crypto.getRandomValues` call (SECURITY.md).', table: timedTable(m.rows, { ratioTo: 'none' }) });
+    const table = [['entry', 'strategy', 'bytes per live deck (RSS)']];
+    for (const l of m.live) table.push([l.entry === 'games' ? 'fairdeck/games, after dealHands(6, 2)' : 'fairdeck, after deal(12)', l.strategy === 'shoe' ? '6-deck lazy shoe, cut card' : l.strategy, `${Math.round(l.bytes)}`]);
+    table.push([`a deck per hand, never disposed (${m.forgotten.hands.toLocaleString('en')} hands, yielding every 1,000)`, '', `peak RSS ${(m.forgotten.peak / 2 ** 20).toFixed(0)} MB`]);
+    out.push({ title: '10b. What a deck costs to keep, and to forget', intro: 'RSS over 20,000 decks held in an array, after two collections, per deck (a child process each, `--expose-gc`): past 4,096 live core decks the oldest are paged out to a saved state in the JS heap (docs/memory.md). The forgotten-deck loop: `new Deck()` + `dealHands(6, 2)` per hand, never disposed.', table });
   }
   if (r.size) {
     const s = r.size;
@@ -122,6 +149,8 @@ export function sections(r) {
     table.push(['package files (gzip): ' + Object.entries(s.pkg).map(([f, g]) => `${f} ${kb(g)}`).join(', '), '', '', '', '']);
     table.push([`start-up: \`await init()\` in a fresh Node process (median of ${s.startup.nodeRuns})`, '', '', `${s.startup.nodeInitMs.toFixed(1)} ms`, '']);
     table.push([`start-up: \`await init()\` in a fresh Chromium ${s.startup.chromiumVersion} page, Vite build over HTTP (median of ${s.startup.chromiumRuns})`, '', '', `${s.startup.chromiumInitMs.toFixed(1)} ms`, '']);
+    table.push([`start-up: \`initSync()\` in a fresh Node process (median of ${s.startup.nodeRuns}, interleaved with the row above it)`, '', '', `${s.startup.nodeInitSyncMs.toFixed(1)} ms`, '']);
+    table.push([`start-up: \`initSync()\` on a fresh Chromium page's main thread, Vite build over HTTP (median of ${s.startup.chromiumRuns}, interleaved)`, '', '', `${s.startup.chromiumInitSyncMs.toFixed(1)} ms`, '']);
     out.push({ title: '6. Size and start-up', intro: 'Per entry point, a minimal app (tests/size/apps.mjs; for `fairdeck` the README example: `init`, `new Deck()`, `deal(5)`) built with Vite and with webpack 5; every emitted .js and .wasm counted. `fairdeck/fairness` loads the deck module and its own fairness module (docs/size.md). The size check in `npm test` holds the README example under ' + kb(s.budget) + ' gzip in both builds.', table });
   }
   return out;
@@ -144,7 +173,7 @@ export function benchmarksMd(r, targets, env) {
     `**Machine:** ${env.cpu}, ${env.cores} cores, ${env.memGb} GB RAM, ${env.os}. Load average (1 min) ${env.loadBefore} before the run, ${env.loadAfter} after — shared with other work, which is why every scenario interleaves its contenders and reports medians.`,
     `**Versions:** fairdeck ${env.version} (${env.commit}), Node ${env.node} (V8 ${env.v8}), Emscripten ${env.emscripten}, ${env.gxx}, Google Benchmark ${env.gbench}.`,
     '',
-    '**Method:** one Node process per scenario; inside it every contender (peers and fairdeck) is warmed up, then timed in rounds that visit the contenders in a rotating order; each sample repeats the operation for ~20–60 ms; the result is the median over the rounds, ± half the interquartile range. Ratios are within one run. Peers use their own randomness (d3-array, lodash and fast-shuffle: Math.random; pure-rand: xoroshiro128+; random-js: MT19937 or Node crypto); fairdeck never uses Math.random.',
+    '**Method:** one Node process per scenario; inside it every contender (peers and fairdeck) is warmed up, then timed in rounds that visit the contenders in a rotating order; each sample repeats the operation for ~20–60 ms of the process\'s CPU time (user + system: on a shared machine the wall clock also counts the time spent waiting for a core; the workers scenario and the public fairness API, which run on other threads, are timed by the wall clock, and the WASM/native twins read Google Benchmark\'s CPU time to match); a time is the median over the rounds, ± half the interquartile range. Every ratio a target reads is paired: at its turn in each round a fairdeck row is sampled back to back with the peer it is compared with (and a `dealOne()` row with its `deal(52)` row), the two in an order that alternates from round to round, and the ratio (or difference) is the median over the rounds of the pair\'s ratios, ± half their interquartile range; load that lasts longer than a pair slows both halves alike. Columns headed "(paired)" are such ratios; other ratios are of medians. Ratios are within one run. Peers use their own randomness (d3-array, lodash and fast-shuffle: Math.random; pure-rand: xoroshiro128+; random-js: MT19937 or Node crypto); fairdeck never uses Math.random.',
     '',
     '## Targets',
     '',

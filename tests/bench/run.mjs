@@ -28,6 +28,8 @@ const SCENARIOS = [
   ['deck52', 'deck52.mjs'], ['bulk-u32', 'bulk.mjs', 'u32'], ['bulk-array', 'bulk.mjs', 'array'],
   ['bulk-permutation', 'bulk.mjs', 'permutation'], ['large', 'large.mjs'], ['fairness', 'fairness.mjs'],
   ['native-twin', 'native.mjs'], ['size', 'size.mjs'], ['workers', 'workers.mjs'], ['games', 'games.mjs'],
+  ['audit', 'audit.mjs'],
+  ['memory', 'memory.mjs'],
   ['simulation', 'simulation.mjs'],
 ];
 

@@ -107,8 +107,8 @@ TEST_P(Piles, DealToAndBurnRefuseWithoutChangingAnything) {
   auto d = seeded(GetParam(), 3);
   d->deal_to("hand:1", 4);
   const std::string before = state(*d);
-  EXPECT_EQ(error<RangeError>([&] { d->deal_to("hand:0", 49); }), "n must be at most the 48 cards remaining, got 49");
-  EXPECT_EQ(error<RangeError>([&] { d->burn(49); }), "n must be at most the 48 cards remaining, got 49");
+  EXPECT_EQ(error<RangeError>([&] { d->deal_to("hand:0", 49); }), "n must be at most the 48 cards remaining, got 49; shuffle() gathers every card for a new deal");
+  EXPECT_EQ(error<RangeError>([&] { d->burn(49); }), "n must be at most the 48 cards remaining, got 49; shuffle() gathers every card for a new deal");
   const std::string long_name(33, 'a');
   for (const std::string& bad : {std::string(), std::string("a b"), long_name, std::string("tab\t"), std::string("\x7f"),
                                  std::string("h\xc3\xa9"), std::string("nul\0", 4)})
@@ -173,9 +173,9 @@ TEST_P(Piles, DealHandsRefusesWithoutChangingAnything) {
   EXPECT_EQ(error<RangeError>([&] { d->deal_hands(0, 5); }), "seats must be an integer from 1 to 64, got 0");
   EXPECT_EQ(error<RangeError>([&] { d->deal_hands(65, 0); }), "seats must be an integer from 1 to 64, got 65");
   EXPECT_EQ(error<RangeError>([&] { d->deal_hands(4, 13); }),
-            "seats * perSeat must be at most the 51 cards remaining, got 52 (4 seats of 13)");
+            "seats * perSeat must be at most the 51 cards remaining, got 52 (4 seats of 13); shuffle() gathers every card for a new deal");
   EXPECT_EQ(error<RangeError>([&] { d->deal_hands(64, 0xffffffffu); }),
-            "seats * perSeat must be at most the 51 cards remaining, got 274877906880 (64 seats of 4294967295)");
+            "seats * perSeat must be at most the 51 cards remaining, got 274877906880 (64 seats of 4294967295); shuffle() gathers every card for a new deal");
   EXPECT_EQ(state(*d), before);
   EXPECT_EQ(d->deal_hands(64, 0).size(), 0u);
   EXPECT_EQ(state(*d), before);
@@ -208,7 +208,7 @@ TEST_P(Piles, DealPatternIsAllOrNothing) {
   auto d = seeded(GetParam(), 9);
   const std::string before = state(*d);
   EXPECT_EQ(error<RangeError>([&] { d->deal_pattern(std::vector<Packet>{{"a", 30}, {"b", 20}, {"a", 3}}); }),
-            "packets must deal at most the 52 cards remaining, got 53 cards in all");
+            "packets must deal at most the 52 cards remaining, got 53 cards in all; shuffle() gathers every card for a new deal");
   EXPECT_EQ(error<TypeError>([&] { d->deal_pattern(std::vector<Packet>{{"a", 1}, {"b", 1}, {"c d", 1}}); }),
             "packets[2].pile must be 1 to 32 printable ASCII characters (no spaces), got 'c d'");
   EXPECT_EQ(state(*d), before);
@@ -229,7 +229,7 @@ TEST_P(Piles, MoveCardsKeepsTheGivenOrderAndChecksEveryCard) {
   d->return_cards(std::vector<std::uint32_t>{loose[2]});
   const std::uint32_t undealt = d->pile(0).front();
   const std::string before = state(*d);
-  const auto name = [](std::uint32_t c) { return "card " + std::to_string(c); };
+  const auto name = [](std::uint32_t c) { return Composition{}.card_label(c); };  // a French deck: "card AS (id 39)"
   EXPECT_EQ(error<RangeError>([&] { d->move_cards(std::vector<std::uint32_t>{hand[0], undealt}, "table"); }),
             name(undealt) + " cannot be moved: it is not dealt (it is still in the deck)");
   EXPECT_EQ(error<RangeError>([&] { d->move_cards(std::vector<std::uint32_t>{loose[2]}, "table"); }),
@@ -309,7 +309,7 @@ TEST_P(Piles, ReturnedPileCardsWaitForTheUndealtPileToRunOut) {
   }
   const std::string before = state(*d);
   EXPECT_EQ(error<RangeError>([&] { d->return_cards(std::vector<std::uint32_t>{hand[0], hand[1]}); }),
-            "card " + std::to_string(hand[1]) + " cannot be returned: it is not dealt (it is already returned)");
+            Composition{}.card_label(hand[1]) + " cannot be returned: it is not dealt (it is already returned)");
   EXPECT_EQ(state(*d), before);
   d->return_cards(std::vector<std::uint32_t>{hand[0], hand[2], hand[3]});
   EXPECT_EQ(d->pile_names(), std::vector<std::string>{"dealt"});

@@ -203,11 +203,11 @@ TEST(State, TheVersionMustBeTheOneTheFieldsCallFor) {
     return std::string("restored");
   };
   auto with = [](std::string s, const std::string& from, const std::string& to) { return s.replace(s.find(from), from.size(), to); };
-  EXPECT_EQ(message(with(v1, "\"version\":1", "\"version\":2")), "state.version must be 1");
-  EXPECT_EQ(message(with(v2, "\"version\":2", "\"version\":1")), "state.version must be 2");
-  EXPECT_EQ(message(with(v2, "\"version\":2", "\"version\":3")), "state.version must be 2");
+  EXPECT_EQ(message(with(v1, "\"version\":1", "\"version\":2")), "state.version must be 1: the state has none of the fields that version 2 adds (piles, cut, drawn)");
+  EXPECT_EQ(message(with(v2, "\"version\":2", "\"version\":1")), "state.version must be 2: the state has fields that version 2 adds (piles, cut, drawn)");
+  EXPECT_EQ(message(with(v2, "\"version\":2", "\"version\":3")), "state.version 3 is newer than this fairdeck reads (1 and 2): restore it with the fairdeck that wrote it, or a newer one");
   EXPECT_EQ(message(with(v2, "\"version\":2", "\"version\":\"2\"")), "state.version must be 2");
-  EXPECT_EQ(message(with(v1, "\"dice\"", "\"drawn\":0,\"dice\"")), "state.version must be 2");
+  EXPECT_EQ(message(with(v1, "\"dice\"", "\"drawn\":0,\"dice\"")), "state.version must be 2: the state has fields that version 2 adds (piles, cut, drawn)");
   EXPECT_EQ(message(with(v2, ",\"cut\":null", "")), "state.cut must be an integer or null");
   EXPECT_EQ(message(with(v2, "\"piles\":{", "\"piles\":{\"a\":[],")), "state.piles 'a' is empty (a state lists only piles that hold cards)");
   EXPECT_EQ(message(v2), "restored");

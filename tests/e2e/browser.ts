@@ -72,9 +72,18 @@ export interface PagesEnv {
  * `init`) with beforeAll/afterAll; read `browser` and `server` from the result inside tests.
  */
 export function usePages(...also: (() => Promise<unknown>)[]): PagesEnv {
+  return useServer(servePages, also);
+}
+
+/** The same with the repository's root served (serveRoot): test pages under tests/e2e that load dist/. */
+export function useRoot(...also: (() => Promise<unknown>)[]): PagesEnv {
+  return useServer(serveRoot, also);
+}
+
+function useServer(serve: () => Promise<PagesEnv['server']>, also: (() => Promise<unknown>)[]): PagesEnv {
   const env = {} as PagesEnv;
   beforeAll(async () => {
-    [env.browser, env.server] = await Promise.all([launch(), servePages(), ...also.map((f) => f())]);
+    [env.browser, env.server] = await Promise.all([launch(), serve(), ...also.map((f) => f())]);
   });
   afterAll(async () => {
     await env.browser?.close();

@@ -1,22 +1,12 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { errorsOf, launch, serveRoot } from './browser.js';
+import { expect, it } from 'vitest';
+import { errorsOf, useRoot } from './browser.js';
 
-let browser: Browser;
-let server: { url: string; close: () => Promise<void> };
-
-beforeAll(async () => {
-  [browser, server] = await Promise.all([launch(), serveRoot()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const env = useRoot();
 
 it('deals the golden vectors in Chromium with the built package, as natively and in Node', async () => {
-  const page = await browser.newPage();
+  const page = await env.browser.newPage();
   const errors = errorsOf(page);
-  await page.goto(`${server.url}tests/e2e/vectors.html`);
+  await page.goto(`${env.server.url}tests/e2e/vectors.html`);
   const result = await page.waitForFunction(() => (window as { result?: unknown }).result, undefined, { timeout: 30_000 });
   const { checked, mismatches } = (await result.jsonValue()) as { checked: number; mismatches: string[] };
   expect(mismatches).toEqual([]);
@@ -27,9 +17,9 @@ it('deals the golden vectors in Chromium with the built package, as natively and
 it('deals and verifies the provable vectors in Chromium exactly as in Node', async () => {
   const { provableVectors, roundsOf, versionOf } = await import('../unit/provable-vectors.js');
   const { verifyRound } = await import('../../web/src/verify/index.js');
-  const page = await browser.newPage();
+  const page = await env.browser.newPage();
   const errors = errorsOf(page);
-  await page.goto(`${server.url}tests/e2e/vectors.html`);
+  await page.goto(`${env.server.url}tests/e2e/vectors.html`);
   const result = await page.waitForFunction(() => (window as { provableResult?: unknown }).provableResult, undefined, { timeout: 30_000 });
   const { checked, mismatches, orders } = (await result.jsonValue()) as { checked: number; mismatches: string[]; orders: string[][] };
   expect(mismatches).toEqual([]);

@@ -129,11 +129,15 @@ describe('Deck strategies and state', () => {
   });
 
   it('reseeds a long-lived secure deck from crypto.getRandomValues, one call per key', () => {
-    const spy = vi.spyOn(globalThis.crypto, 'getRandomValues');
+    // A new deck's key comes from a block of 128 keys (web/src/entropy.ts): at most one call, of 4 KiB.
+    const spy0 = vi.spyOn(globalThis.crypto, 'getRandomValues');
     const deck = new Deck();
-    expect(spy).toHaveBeenCalledTimes(1);
+    expect(spy0.mock.calls.length).toBeLessThanOrEqual(1);
+    expect(spy0.mock.calls.every(([a]) => (a as Uint8Array).length === 4096)).toBe(true);
+    spy0.mockRestore();
+    const spy = vi.spyOn(globalThis.crypto, 'getRandomValues');
     for (let i = 0; i < 5000; i++) deck.shuffle(); // ≈ 10 words per shuffle: past 16,384 words at least twice
-    expect(spy.mock.calls.length).toBeGreaterThanOrEqual(3);
+    expect(spy.mock.calls.length).toBeGreaterThanOrEqual(2);
     expect(spy.mock.calls.every(([a]) => (a as Uint8Array).length === 32)).toBe(true);
     spy.mockRestore();
     const seeded = new Deck({ seed: 1 });

@@ -59,7 +59,8 @@ describe('fairdeck/faces without WASM', () => {
 
   it('control: the graph walk does find the WASM loader from the main entry', () => {
     const files = [...importGraph(join(root, 'web/src/index.ts'))].map((f) => relative(root, f));
-    expect(files.filter((f) => readFileSync(join(root, f), 'utf8').includes('WebAssembly')).length).toBeGreaterThan(0);
+    const local = files.filter((f) => existsSync(join(root, f)));  // not the npm packages it names (fflate, for initSync)
+    expect(local.filter((f) => readFileSync(join(root, f), 'utf8').includes('WebAssembly')).length).toBeGreaterThan(0);
   });
 
   it('bundles alone with no trace of the module, and reports its size', async () => {

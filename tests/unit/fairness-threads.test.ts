@@ -12,7 +12,7 @@ let fairness: typeof import('fairdeck/fairness');
 
 beforeAll(async () => {
   rmSync(out, { recursive: true, force: true });
-  execFileSync('npx', ['--no-install', 'tsc', '-p', 'tsconfig.build.json', '--outDir', out, '--declaration', 'false'], { cwd: root, stdio: 'pipe' });
+  execFileSync(process.execPath, [`${root}node_modules/typescript/bin/tsc`, '-p', 'tsconfig.build.json', '--outDir', out, '--declaration', 'false'], { cwd: root, stdio: 'pipe' });
   mkdirSync(`${out}/wasm`, { recursive: true });
   for (const f of readdirSync(`${root}web/src/wasm`)) if (/\.(js|wasm)$/.test(f)) cpSync(`${root}web/src/wasm/${f}`, `${out}/wasm/${f}`);
   fairness = await import(/* @vite-ignore */ pathToFileURL(`${out}/fairness/index.js`).href);

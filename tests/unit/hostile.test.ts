@@ -198,7 +198,7 @@ describe('caller code that re-enters the deck while it deals to piles (issue 31)
       // moved away is then not in 'hand:0', so the whole call is refused and moves nothing.
       let after = '';
       expect(() => d.moveCards((function* () { yield* cards(); after = JSON.stringify(d.toJSON({ includeSecret: true })); })(), 'discard', { from: 'hand:0' }))
-        .toThrow(new RangeError(`card ${hand[0].id} cannot be moved from pile 'hand:0': it is in pile 'elsewhere'`));
+        .toThrow(new RangeError(`card ${hand[0].code} (id ${hand[0].id}) cannot be moved from pile 'hand:0': it is in pile 'elsewhere'`));
       expect(JSON.stringify(d.toJSON({ includeSecret: true }))).toBe(after);
       expect(d.pile('discard')).toEqual([]);
       expect(d.pile('elsewhere')).toEqual([hand[0]]);

@@ -216,7 +216,7 @@ describe('errors raised in the core', () => {
       ['returning a card still in the deck', () => {
         const d = new Deck({ seed: 9 });
         try { d.returnCards([d.toJSON().undealt[0]]); } finally { d.dispose(); }
-      }, RangeError, /cannot be returned: it is not dealt \(it is still in the deck\)/],
+      }, RangeError, /cannot be returned: it is not dealt \(it is still in the deck: only dealt cards can be returned\)/],
       ['binding: unknown style', () => rawDeck('klingon', 1, 'eager', new Uint8Array(8)), TypeError, /style must be 'french' or 'german', got 'klingon'/],
       ['binding: unknown strategy', () => rawDeck('french', 1, 'sorted', new Uint8Array(8)), TypeError, /strategy must be 'eager', 'lazy' or 'bitmap', got 'sorted'/],
       ['binding: too many decks', () => rawDeck('french', 65, 'eager', new Uint8Array(8)), RangeError, /decks must be an integer from 1 to 64, got 65/],

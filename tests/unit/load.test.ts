@@ -6,7 +6,7 @@ import { Deck, init, isReady, permutation } from 'fairdeck';
 describe('init', () => {
   it('is required before using a deck, with a clear error', () => {
     expect(isReady()).toBe(false);
-    expect(() => new Deck()).toThrow(/not initialised: await init\(\)/);
+    expect(() => new Deck()).toThrow(/not initialised: call initSync\(\) or await init\(\)/);
     expect(() => permutation(3)).toThrow(/not initialised/);
   });
 

@@ -8,7 +8,7 @@
  * no BindingError reaches a user; it interns cards, reads the dealing window and frees handles.
  * Names, kinds and limits come from the manifest (manifest.ts), never from here.
  */
-import { core } from './load.js';
+import { core, hasPiles } from './load.js';
 import type { EmbindModule, Handle } from './instantiate.js';
 import { show } from './errors.js';
 import { manifest } from './manifest.js';
@@ -96,10 +96,11 @@ export interface StateSpec {
 
 /** Embind's class "CoreDeck" (cpp/bindings/cold.cpp and fairdeck.cpp say what each does). */
 export interface CoreDeck extends Handle {
-  /** The window cells: [0] window, [1] taken, [2] address of the cards, [3] the id buffer's address (decks.hpp). */
-  port(): Uint32Array;
-  /** The deck's whole id buffer (deal, pile and returnCards use its first slots). */
-  ids(): Uint32Array;
+  /**
+   * The address of the window cells, fixed for the deck's life: [0] window, [1] taken, [2] address
+   * of the cards, [3] the id buffer's address, [4] its size in ids (decks.hpp). Read through `u32`.
+   */
+  port(): number;
   shuffle(): boolean;
   shuffleRemaining(): boolean;
   /** A card id, −1 when empty, −2 on a recorded error. */
@@ -151,10 +152,14 @@ export interface BasicModule extends EmbindModule {
 export interface DeckModule extends BasicModule {
   CoreDeck: {
     make(spec: DeckSpec): CoreDeck | null;
+    /** make() of the options packSpec() just wrote to the module's spec area. */
+    makePacked(): CoreDeck | null;
     makeProvable(spec: ProvableSpec): CoreDeck | null;
     restore(spec: StateSpec): CoreDeck | null;
   };
   CoreWords: { make(spec: EngineSpec): CoreWords | null };
+  /** The address of the spec area CoreDeck.makePacked reads (cold.cpp, g_spec). */
+  specArea(): number;
   /** n slots for a state's ids (read by CoreDeck.restore), or null on a recorded error. */
   input(n: number): Uint32Array | null;
   faces(style: Bytes, jokers: number): Uint8Array | null;
@@ -166,15 +171,44 @@ export interface DeckModule extends BasicModule {
   planPattern(pairs: Bytes): number;
 }
 
-/** True if module `m` deals to named piles: the games module (games.ts), not fairdeck.wasm. */
-export function hasPiles(m: DeckModule): boolean {
-  return typeof m.pileName === 'function';
-}
+export { hasPiles };
 /** What a pile operation says on a deck without piles: the Deck of 'fairdeck' (deck.ts), or a deck of the module without them. */
 export const NO_PILES = "fairdeck: named piles (hands, burns, boards, patterns, moves) live in the games module: take init and Deck from the entry 'fairdeck/games' instead of 'fairdeck', and await init() again (if you pass init({ wasm }), give it games.wasm)";
 /** The Error every pile operation throws on a deck of the module without piles. */
 export function needPiles(m: DeckModule): void {
   if (!hasPiles(m)) throw new Error(NO_PILES);
+}
+
+let heapOf: BasicModule | undefined, heap: Uint32Array = new Uint32Array(0);
+/**
+ * Module `m`'s heap as a Uint32Array: one view per module, shared by every deck (a view per deck
+ * was 100+ bytes of each in V8), re-read after the memory grew (growing detaches old views).
+ */
+export function u32(m: BasicModule): Uint32Array {
+  if (m !== heapOf || heap.length === 0) heapOf = m, heap = m.HEAPU32;
+  return heap;
+}
+
+let areaOf: DeckModule | undefined, area = 0;
+const penetration = new Float64Array(1), penetrationBytes = new Uint8Array(penetration.buffer);
+/**
+ * Writes `s` to module `m`'s spec area for CoreDeck.makePacked (the layout is in cold.cpp,
+ * packed_spec): one call with no emval reads, where make(s) read 20-odd fields out of WASM.
+ * False if it does not fit (a long seed text): then make(s).
+ */
+export function packSpec(m: DeckModule, s: DeckSpec): boolean {
+  const e = s.engine, names = [s.style, s.strategy, e.rng, e.seed];
+  let at = 48;
+  for (const b of names) at += b.length;
+  if (at > 1024) return false;
+  if (m !== areaOf) areaOf = m, area = m.specArea();
+  const w = u32(m), b = m.HEAPU8, p = area >>> 2;
+  w[p] = s.decks, w[p + 1] = s.jokers, w[p + 2] = s.size, w[p + 3] = s.cut, w[p + 4] = e.seedKind;
+  at = area + 48;
+  for (let i = 0; i < 4; i++) w[p + 5 + i] = names[i].length, b.set(names[i], at), at += names[i].length;
+  penetration[0] = s.penetration;
+  b.set(penetrationBytes, area + 40);
+  return true;
 }
 
 /** The loaded deck module; throws the "not initialised" Error before init(). */

@@ -4,7 +4,7 @@
  */
 import { bytes, native, takeText } from './binding.js';
 import { show } from './errors.js';
-import { checkInt } from './options.js';
+import { checkInt, checkKeys, checkName, deckOptions } from './options.js';
 
 /** A playing card (or an item of a generic deck). */
 export interface Card {
@@ -16,6 +16,11 @@ export interface Card {
   readonly name: string;
   /** Rank label as printed on the card: 'A', '10', 'K', 'Unter', 'Joker'; null for generic items. */
   readonly rank: string | null;
+  /**
+   * The rank as a number: ace 1, 2–10, jack (Unter) 11, queen (Ober) 12, king (König) 13; 0 for
+   * jokers; null for generic items. For an ace-high order use `Card.compare` or `Card.order()`.
+   */
+  readonly rankValue: number | null;
   /** Suit name: 'Spades', 'Eichel'; '' for jokers; null for generic items. */
   readonly suit: string | null;
   /** Which deck of a shoe the card belongs to (0 for a single deck). */
@@ -29,19 +34,28 @@ export interface Card {
 class CardImpl implements Card {
   /** The brand of every Card made here: `#card in x` runs no caller code, even for a proxy, and costs no lookup. */
   readonly #card = true;
+  /** The card's place among its deck's faces (suits in id order, jokers last), for sorting: Card.order. */
+  readonly #face: number;
   /** True for Cards made here. */
   static is(x: object): x is CardImpl {
     return #card in x;
+  }
+  /** The card's face index within its deck (see #face). */
+  static face(card: CardImpl): number {
+    return card.#face;
   }
   constructor(
     readonly id: number,
     readonly code: string,
     readonly name: string,
     readonly rank: string | null,
+    readonly rankValue: number | null,
     readonly suit: string | null,
     readonly deck: number,
     readonly style: 'french' | 'german' | 'generic',
+    face: number,
   ) {
+    this.#face = face;
     Object.freeze(this);
   }
   toString(): string {
@@ -57,25 +71,27 @@ export interface CardTable {
   idsOf(code: string): number[] | undefined;
   /** True if `card` is this table's own object for its id. */
   owns(card: Card): boolean;
+  /** How many cards the composition has (ids 0…count−1). */
+  readonly count: number;
 }
 
 const tables = new Map<string, CardTable>();
 
 function styledTable(style: 'french' | 'german', decks: number, jokers: number): CardTable {
   const c = native();
-  const faces = JSON.parse(takeText(c, c.faces(bytes(style), jokers))) as [string, string, string, string][];
+  const faces = JSON.parse(takeText(c, c.faces(bytes(style), jokers))) as [string, string, string, string, number][];
   const cards: Card[] = [];
   const byCode = new Map<string, number[]>();
   for (let d = 0; d < decks; d++) {
-    faces.forEach(([code, name, rank, suit], i) => {
+    faces.forEach(([code, name, rank, suit, value], i) => {
       const id = d * faces.length + i;
-      cards.push(new CardImpl(id, code, name, rank, suit, d, style));
+      cards.push(new CardImpl(id, code, name, rank, value, suit, d, style, i));
       const ids = byCode.get(code) ?? [];
       ids.push(id);
       byCode.set(code, ids);
     });
   }
-  return { get: (id) => cards[id], idsOf: (code) => byCode.get(code), owns: (card) => cards[card.id] === card };
+  return { get: (id) => cards[id], idsOf: (code) => byCode.get(code), owns: (card) => cards[card.id] === card, count: cards.length };
 }
 
 /** Generic cards are made on first use, in blocks of 2^16 ids (a Map holds at most 2^24 entries). */
@@ -83,18 +99,20 @@ function genericTable(size: number): CardTable {
   const blocks: Card[][] = [];
   const get = (id: number): Card => {
     const block = (blocks[id >>> 16] ??= new Array<Card>(0x10000));
-    return (block[id & 0xffff] ??= new CardImpl(id, String(id), `#${id}`, null, null, 0, 'generic'));
+    return (block[id & 0xffff] ??= new CardImpl(id, String(id), `#${id}`, null, null, null, 0, 'generic', 0));
   };
   return {
     get,
     idsOf: (code) => (/^(0|[1-9]\d*)$/.test(code) && Number(code) < size ? [Number(code)] : undefined),
     owns: (card) => card.id < size && blocks[card.id >>> 16]?.[card.id & 0xffff] === card,
+    count: size,
   };
 }
 
 /** The shared card table for a composition (memoised). */
 export function cardTable(style: 'french' | 'german' | 'generic', decks: number, jokers: number, size: number): CardTable {
-  const key = `${style}/${decks}/${jokers}/${size}`;
+  // A styled deck's cards depend on its style, decks and jokers only (a restored deck passes its size too).
+  const key = style === 'generic' ? `generic/${size}` : `${style}/${decks}/${jokers}`;
   let table = tables.get(key);
   if (!table) {
     table = style === 'generic' ? genericTable(size) : styledTable(style, decks, jokers);
@@ -137,3 +155,94 @@ export function resolveIds(list: unknown[], table: CardTable, size: number, deal
     return pick;
   });
 }
+
+/** Which deck `Card.from` looks a card up in: the composition options of `new Deck()`. */
+export interface CardOptions {
+  /** 'french' (default) or 'german'. */
+  style?: 'french' | 'german';
+  /** Standard decks in a shoe, 1–64 (default 1): an id may name a card of any of them, a code names the first copy. */
+  decks?: number;
+  /** Jokers per deck, 0–2 (default 0): 'X1' and 'X2' need them. */
+  jokers?: number;
+  /** A generic deck of `size` items (ids 0…size−1); excludes the others. */
+  size?: number;
+}
+
+/** How `Card.order` places aces and jokers. */
+export interface CardOrderOptions {
+  /** 'high' (default: 2 … K, A) or 'low' (A, 2 … K). */
+  aces?: 'high' | 'low';
+  /** 'high' (default: above every rank) or 'low' (below every rank). */
+  jokers?: 'high' | 'low';
+}
+
+/** A comparator for `Array.prototype.sort`: negative when `a` sorts first. */
+export type CardComparator = (a: Card, b: Card) => number;
+
+const cardOptionKeys = ['style', 'decks', 'jokers', 'size'];
+
+/** The sort key of a styled card: rank, then suit (the deck's suit order: ♣ ♦ ♥ ♠; Eichel, Grün, Herz, Schellen), then which deck of a shoe. */
+function sortKey(card: Card, aceHigh: boolean, jokersHigh: boolean): number {
+  const v = card.rankValue!;
+  const rank = v === 0 ? (jokersHigh ? 15 : 0) : v === 1 && aceHigh ? 14 : v;
+  return (rank * 64 + CardImpl.face(card as CardImpl)) * 64 + card.deck;
+}
+
+function checkCard(card: unknown, name: string): Card {
+  if (typeof card !== 'object' || card === null || !CardImpl.is(card)) throw new TypeError(`${name} must be a Card, got ${show(card)}`);
+  return card;
+}
+
+function makeOrder(aceHigh: boolean, jokersHigh: boolean): CardComparator {
+  return (a, b) => {
+    checkCard(a, 'a'), checkCard(b, 'b');
+    const ga = a.rankValue === null, gb = b.rankValue === null;
+    if (ga || gb) return ga && gb ? a.id - b.id : ga ? 1 : -1;  // generic items by id, after styled cards
+    return sortKey(a, aceHigh, jokersHigh) - sortKey(b, aceHigh, jokersHigh);
+  };
+}
+const aceHighOrder = makeOrder(true, true);
+
+/**
+ * `Card` as a value: cards without a deck, and their order. `Card.from('AS')` is the very object
+ * `new Deck()` deals for the Ace of Spades (cards are interned), so `===` compares them.
+ */
+export const Card = /* @__PURE__ */ Object.freeze({
+  /**
+   * The card with this code ('AS', 'TD', 'UE', 'X1') or id in the deck `options` describes (a
+   * French deck without jokers by default); a Card is returned as it is. Requires `init()` (or
+   * `initSync()`) first: the faces come from the core.
+   */
+  from(card: Card | string | number, options?: CardOptions): Card {
+    if (typeof card === 'object' && card !== null && CardImpl.is(card)) return card;
+    const o = deckOptions(checkKeys(options, cardOptionKeys, 'Card.from options'));
+    const table = cardTable(o.style, o.decks, o.jokers, o.size), size = o.size;
+    if (typeof card === 'number') {
+      return table.get(checkInt('card', card, 0, table.count - 1));
+    }
+    if (typeof card !== 'string') throw new TypeError(`card must be a code like 'AS', an id or a Card, got ${show(card)}`);
+    const ids = table.idsOf(card);
+    if (!ids) {
+      const deck = o.style === 'generic' ? `a generic deck of ${size} items (codes '0' to '${size - 1}')` : `a ${o.style} deck${o.jokers ? ` with ${o.jokers} joker(s) per deck` : ' without jokers'}`;
+      const hint = /^X[12]$/.test(card) && o.jokers === 0 ? ": pass { jokers: 2 } for jokers" : '';
+      throw new RangeError(`card ${show(card)} is not a card of ${deck}${hint}`);
+    }
+    return table.get(ids[0]);
+  },
+  /** True if `value` is a fairdeck Card (not a look-alike object). */
+  is(value: unknown): value is Card {
+    return typeof value === 'object' && value !== null && CardImpl.is(value);
+  },
+  /**
+   * Ace-high order for sorting a hand: by rank (2 … 10, J, Q, K, A; jokers last), then by suit
+   * (♣ ♦ ♥ ♠; Eichel, Grün, Herz, Schellen), then by deck of a shoe: `hand.sort(Card.compare)`.
+   * Generic items sort by id, after styled cards.
+   */
+  compare: aceHighOrder as CardComparator,
+  /** A comparator with aces and jokers where you want them: `hand.sort(Card.order({ aces: 'low' }))`. */
+  order(options?: CardOrderOptions): CardComparator {
+    const o = checkKeys(options, ['aces', 'jokers'], 'Card.order options');
+    const aces = checkName('aces', o.aces, ['high', 'low'] as const), jokers = checkName('jokers', o.jokers, ['high', 'low'] as const);
+    return aces === 'high' && jokers === 'high' ? aceHighOrder : makeOrder(aces === 'high', jokers === 'high');
+  },
+});

@@ -13,7 +13,7 @@
  * forget to tell the core, and caller code that re-enters the deck sees a consistent deck.
  * `remaining` and `returned` only subtract `taken`, so they leave the window open.
  */
-import { bytes, construct, coreError, hasPiles, native, NO_PILES, takeText, type CoreDeck, type DeckModule } from './binding.js';
+import { bytes, construct, coreError, hasPiles, native, NO_PILES, packSpec, takeText, u32, type CoreDeck, type DeckModule } from './binding.js';
 import { cardTable, resolveIds, type Card, type CardTable } from './card.js';
 import { entropy, seedOrEntropy } from './entropy.js';
 import { show } from './errors.js';
@@ -23,6 +23,18 @@ import { checkInt, checkKeys, deckOptions, type DeckOptions } from './options.js
 import { readState, type DeckInfo, type DeckState } from './state.js';
 
 export type { DeckInfo, DeckState } from './state.js';
+
+declare global {
+  /**
+   * `Symbol.dispose`, declared as TypeScript's lib esnext.disposable (TS ≥ 5.2) and @types/node
+   * declare it, so that Deck's `[Symbol.dispose]()` type-checks in a consumer whose lib lacks it
+   * (ES2022 + DOM, or any TS 5.0/5.1); the identical declarations merge (docs/typescript.md).
+   * Types only: nothing is defined at run time.
+   */
+  interface SymbolConstructor {
+    readonly dispose: unique symbol;
+  }
+}
 
 /**
  * What the games Deck (games-deck.ts), which adds the pile operations, reaches of a Deck: filled
@@ -35,14 +47,96 @@ export const internals = {} as {
   cards(deck: Deck): CardTable;
   /** The `k` cards the core just wrote to its id buffer (k = failed: throws the core's error). */
   read(deck: Deck, h: CoreDeck, k: number): Card[];
-  /** The id buffer holding the `k` ids the core just wrote (k = failed: throws the core's error); read it at once. */
-  written(deck: Deck, h: CoreDeck, k: number): Uint32Array;
+  /** Where in the module's heap (`u32`) the `k` ids the core just wrote start (k = failed: throws the core's error); read them at once. */
+  written(deck: Deck, h: CoreDeck, k: number): number;
   /** Puts a call's input ids at the start of the core's id buffer. */
   input(deck: Deck, h: CoreDeck, ids: ArrayLike<number>): void;
 };
 
-/** The core deck's Embind handle, deleted by dispose() or, if the Deck is dropped, by the registry. */
-const registry = new FinalizationRegistry<CoreDeck>((handle) => handle.delete());
+/**
+ * A Deck's core deck, where the Deck and the budget of live core decks both find it: its handle
+ * (null while paged out, or once freed), its state while paged out (the text of
+ * toJSON({ includeSecret: true })), its module, and whether it may be paged out (a provable deck
+ * has no saved state: it stays). The budget holds these records, never the Decks, so it needs no
+ * WeakRef (each of which V8 keeps alive until the end of the current job) and keeps no Deck alive.
+ */
+interface Core {
+  h: CoreDeck | null;
+  saved: Uint8Array | undefined;
+  readonly c: DeckModule;
+  readonly pinned: boolean;
+}
+
+/**
+ * At most this many core decks live at once before the oldest are paged out (`admit`). A 52-card
+ * deck holds about 1–2 KB of WASM memory, so the decks a program forgets to dispose() hold a few
+ * MB of it however many it makes, where before the heap grew until the collector happened to run
+ * their finalisers (WASM memory never shrinks). A program that disposes its decks never reaches it.
+ */
+export const LIVE_CORE_DECKS = 4096;
+/** Decks of more cards than this are never paged out: a saved id takes 4–9 bytes of text against 4 in WASM. */
+const PAGED_CARDS = 1024;
+/** The core decks in WASM memory, oldest first (a Set keeps insertion order; a paged-in deck goes last). */
+const live = new Set<Core>();
+
+const utf8 = new TextDecoder();
+
+/** Frees a core deck (dispose, or the registry for a dropped Deck); safe to call twice. */
+function free(core: Core): void {
+  live.delete(core);
+  core.saved = undefined;
+  const h = core.h;
+  if (h !== null) core.h = null, h.delete();
+}
+
+/**
+ * Counts core deck `core` as live and, past LIVE_CORE_DECKS, pages out the oldest others: each one's
+ * whole state is saved as text in its record — memory the collector sees, and frees with the Deck
+ * (the registry holds the record until then) — and its core deck freed. Nothing here can tell a
+ * forgotten Deck from one still in use, so a paged-out deck stays usable: the Deck restores it on
+ * its next use (#live), exactly, so a seeded deck deals the same cards as if it had never been
+ * paged out (tests/unit/leaks-forgotten.test.ts). At most 64 are looked at per call.
+ */
+function admit(core: Core): void {
+  live.add(core);
+  let looked = 0;
+  for (const old of live) {
+    if (live.size <= LIVE_CORE_DECKS || ++looked > 64) return;
+    if (old !== core && !old.pinned) pageOut(old);
+  }
+}
+
+/** Saves a core deck's whole state as text and frees it; if it cannot be saved, it stays as it is. */
+function pageOut(core: Core): void {
+  const h = core.h;
+  if (h === null) return;
+  // The text's UTF-8 bytes, copied out of the heap: an ArrayBuffer's bytes count as V8's external
+  // memory, so the collector also hurries for decks forgotten with their state paged out.
+  let saved: Uint8Array;
+  try {
+    const view = h.save(true);
+    if (view === null) return;
+    saved = view.slice();
+  } catch {
+    return;
+  } finally {
+    core.c.textFree();
+  }
+  live.delete(core);
+  core.h = null;
+  core.saved = saved;
+  h.delete();
+}
+/** Frees the core deck of a Deck dropped without dispose() (unless reclaim or dispose already did). */
+const registry = new FinalizationRegistry<Core>(free);
+
+/**
+ * The value of every Deck's own property `cloning`: structuredClone and postMessage copy an object's
+ * own enumerable properties and cannot copy a symbol, so cloning a Deck or posting it to a worker
+ * throws a DataCloneError whose message is this text, instead of delivering `{ size: 52 }` (a deck
+ * lives in its WASM module's memory, which a copy cannot take along).
+ */
+const UNCLONEABLE = Symbol('a fairdeck Deck cannot be cloned: post deck.toJSON(), then Deck.fromJSON(state)');
 
 /** Passed to the constructor by fromJSON only: core decks restored from a state (a WeakMap: no caller code runs to look). */
 const restored = new WeakMap<object, CoreDeck>();
@@ -50,13 +144,13 @@ const restored = new WeakMap<object, CoreDeck>();
 /** A deck of cards dealt fairly by the WASM core. Call `dispose()` when done (or use `using`). */
 export class Deck implements Iterable<Card> {
   readonly #c: DeckModule;
-  /** The core deck (Embind's CoreDeck); null once disposed. */
-  #h: CoreDeck | null;
-  /** The window cells: [0] window, [1] taken, [2] order address, [3] the id buffer's address (a view; re-read when the heap grows). */
-  #port: Uint32Array;
-  #heap: Uint32Array;
-  /** The core's id buffer (a view; re-read when the heap grows or the buffer outgrows it). */
-  #ids: Uint32Array;
+  /** The core deck (Embind's CoreDeck) and, while it is paged out, its saved state (`Core`). */
+  readonly #core: Core;
+  /**
+   * Where the window cells are in the module's heap view (`u32`): [0] window, [1] taken, [2] order
+   * address, [3] the id buffer's address, [4] its size. Fixed for the deck's life: no view of its own.
+   */
+  #p: number;
   readonly #cards: CardTable;
   #info: DeckInfo | undefined;
   /** Number of cards in the deck, dealt or not. */
@@ -91,23 +185,26 @@ export class Deck implements Iterable<Card> {
           version: p.version, cut: o.penetration === undefined ? 0 : 1, penetration: o.penetration ?? 0,
         }));
       } else {
-        const seed = seedOrEntropy(o.seed);
-        h = construct(() => c.CoreDeck.make({
+        const seed = seedOrEntropy(o.seed), spec = {
           style: bytes(o.style), decks: o.decks, jokers: o.jokers, size: o.size, strategy: bytes(o.strategy),
           engine: { rng: bytes(o.rng), seedKind: seed.kind, seed: seed.bytes },
           cut: o.penetration === undefined ? 0 : 1, penetration: o.penetration ?? 0,
-        }));
+        };
+        h = construct(() => (packSpec(c, spec) ? c.CoreDeck.makePacked() : c.CoreDeck.make(spec)));
+        if (o.seed === undefined) seed.bytes.fill(0);  // a secure key stays only in the engine (the core zeroes the spec area)
       }
       if (h === null) throw coreError(c);
       this.#cards = cardTable(o.style, o.decks, o.jokers, o.size);
     }
     this.#c = c;
-    this.#h = h;
-    this.#port = h.port();
-    this.#heap = c.HEAPU32;
-    this.#ids = h.ids();
+    this.#p = h.port() >>> 2;
     this.size = h.size();
-    registry.register(this, h, this);
+    // Pinned: a provable deck (no saved state) and a large one (its state as text would dwarf it).
+    const pinned = (from === undefined && options?.provable !== undefined) || this.size > PAGED_CARDS;
+    const core = (this.#core = { h, saved: undefined, c, pinned });
+    registry.register(this, core, this);
+    admit(core);
+    Object.defineProperty(this, 'cloning', { value: UNCLONEABLE, enumerable: true });
     if (exclude !== undefined) {  // dead cards from the start (issue 40); a refused list frees the deck
       try {
         this.remove(exclude as Iterable<Card | string | number>);  // each item is checked by remove
@@ -116,6 +213,18 @@ export class Deck implements Iterable<Card> {
         throw error;
       }
     }
+  }
+
+  /** Restores a paged-out deck's core deck from its saved state. */
+  #pageIn(): CoreDeck {
+    const core = this.#core, saved = core.saved;
+    if (saved === undefined) throw new Error('this Deck has been disposed');
+    const h = restoreCore(this.#c, JSON.parse(utf8.decode(saved)));
+    core.saved = undefined;
+    core.h = h;
+    this.#p = h.port() >>> 2;
+    admit(core);
+    return h;
   }
 
   /** Restores a deck saved with `toJSON()`; a seeded deck resumes exactly where it was. */
@@ -138,21 +247,7 @@ export class Deck implements Iterable<Card> {
     } catch {
       throw new TypeError('state is not valid JSON');
     }
-    const f = readState(parsed, manifest().limits.maxCards);
-    if (f.named.length > 0 && !hasPiles(c)) {
-      throw new TypeError("state.piles holds named piles, which live in fairdeck's games module: restore the state with the Deck of the entry 'fairdeck/games'");
-    }
-    const fresh = f.engine === null ? entropy() : new Uint8Array(0);
-    const input = c.input(f.ids.length);
-    if (input === null) throw coreError(c);
-    input.set(f.ids);
-    const [undealt, returned, dealt] = f.piles;
-    const h = construct(() => c.CoreDeck.restore({
-      style: bytes(f.style), strategy: bytes(f.strategy), rng: bytes(f.rng), engine: bytes(f.engine ?? ''), entropy: fresh,
-      decks: f.decks, jokers: f.jokers, size: f.size, flags: f.flags, undealt, returned, dealt, ids: f.ids.length,
-      named: f.named, names: f.names, cut: f.cut, drawn: f.drawn, dead: f.dead,
-    }));
-    if (h === null) throw coreError(c);
+    const h = restoreCore(c, parsed);
     const token = {};
     restored.set(token, h);
     return new this(token);  // the class it was called on: the games Deck restores a games Deck
@@ -168,20 +263,7 @@ export class Deck implements Iterable<Card> {
   }
 
   #live(): CoreDeck {
-    if (this.#h === null) throw new Error('this Deck has been disposed');
-    return this.#h;
-  }
-
-  /** The heap as a Uint32Array, re-read after the memory grew (growing detaches old views). */
-  #view(): Uint32Array {
-    const heap = this.#heap;
-    return heap.length !== 0 ? heap : (this.#heap = this.#c.HEAPU32);
-  }
-
-  /** The window cells, re-read after the memory grew. */
-  #cells(h: CoreDeck): Uint32Array {
-    const port = this.#port;
-    return port.length !== 0 ? port : (this.#port = h.port());
+    return this.#core.h ?? this.#pageIn();
   }
 
   /** Cards that can still be dealt (undealt plus returned). */
@@ -205,7 +287,7 @@ export class Deck implements Iterable<Card> {
   }
   /** True after `dispose()`. */
   get disposed(): boolean {
-    return this.#h === null;
+    return this.#core.h === null && this.#core.saved === undefined;
   }
 
   /**
@@ -225,10 +307,10 @@ export class Deck implements Iterable<Card> {
 
   /** Deals one card, or undefined when the deck is empty (like Array.prototype.pop). */
   dealOne(): Card | undefined {
-    const h = this.#live(), port = this.#cells(h), taken = port[1];
-    if (taken < port[0]) {
-      port[1] = taken + 1;
-      return this.#cards.get(this.#view()[(port[2] >>> 2) + port[0] - 1 - taken]);
+    const h = this.#live(), heap = u32(this.#c), p = this.#p, taken = heap[p + 1];
+    if (taken < heap[p]) {
+      heap[p + 1] = taken + 1;
+      return this.#cards.get(heap[(heap[p + 2] >>> 2) + heap[p] - 1 - taken]);
     }
     const id = h.dealOne();
     if (id === -2) throw coreError(this.#c);  // re-keying found no fresh entropy; nothing was dealt
@@ -239,11 +321,11 @@ export class Deck implements Iterable<Card> {
   deal(n: number): Card[] {
     const h = this.#live();
     checkInt('n', n, 0, 2 ** 32 - 1);
-    const port = this.#cells(h), taken = port[1];
-    if (n <= port[0] - taken) {
-      const heap = this.#view(), top = (port[2] >>> 2) + port[0] - 1 - taken, out = new Array<Card>(n);
+    const heap = u32(this.#c), p = this.#p, taken = heap[p + 1];
+    if (n <= heap[p] - taken) {
+      const top = (heap[p + 2] >>> 2) + heap[p] - 1 - taken, out = new Array<Card>(n);
       for (let i = 0; i < n; i++) out[i] = this.#cards.get(heap[top - i]);
-      port[1] = taken + n;
+      heap[p + 1] = taken + n;
       return out;
     }
     return this.#read(h, h.deal(n));
@@ -283,15 +365,15 @@ export class Deck implements Iterable<Card> {
     const h = this.#live();
     checkInt('n', n, 0, 2 ** 32 - 1);
     if (into !== undefined) checkInto(into, n, `n = ${n}`);
-    const port = this.#cells(h), taken = port[1];
-    if (n <= port[0] - taken) {  // the dealing window: read from the heap, no call
-      const out = into ?? new Uint32Array(n), heap = this.#view(), top = (port[2] >>> 2) + port[0] - 1 - taken;
+    const heap = u32(this.#c), p = this.#p, taken = heap[p + 1];
+    if (n <= heap[p] - taken) {  // the dealing window: read from the heap, no call
+      const out = into ?? new Uint32Array(n), top = (heap[p + 2] >>> 2) + heap[p] - 1 - taken;
       for (let i = 0; i < n; i++) out[i] = heap[top - i];
-      port[1] = taken + n;
+      heap[p + 1] = taken + n;
       return fitted(out, n);
     }
-    const k = h.deal(n), ids = this.#written(h, k), out = into ?? new Uint32Array(k);
-    for (let i = 0; i < k; i++) out[i] = ids[i];
+    const k = h.deal(n), at = this.#written(h, k), out = into ?? new Uint32Array(k);
+    out.set(u32(this.#c).subarray(at, at + k));
     return fitted(out, k);
   }
 
@@ -316,8 +398,8 @@ export class Deck implements Iterable<Card> {
     const chunk = k === 0 ? trials : Math.max(1, Math.floor(SAMPLE_CHUNK / k));
     let done = 0;
     do {
-      const t = Math.min(chunk, trials - done), n = h.sample(k, t), ids = this.#written(h, n);
-      out.set(n === ids.length ? ids : ids.subarray(0, n), done * k);
+      const t = Math.min(chunk, trials - done), n = h.sample(k, t), at = this.#written(h, n);
+      out.set(u32(this.#c).subarray(at, at + n), done * k);
       done += t;
     } while (done < trials);
     return fitted(out, total);
@@ -339,9 +421,13 @@ export class Deck implements Iterable<Card> {
     if (!h.returnCards(ids.length)) throw coreError(this.#c);
   }
 
-  /** The deck's state as plain JSON. A secure deck's key and future order only with includeSecret. */
-  toJSON(options?: { includeSecret?: boolean }): DeckState {
-    const o = checkKeys(options, ['includeSecret'], 'toJSON options');
+  /**
+   * The deck's state as plain JSON. A secure deck's key and future order only with includeSecret.
+   * `JSON.stringify(deck)` and `JSON.stringify({ deck })` call this with the property's name (a
+   * string, per the JSON.stringify protocol), which means "no options".
+   */
+  toJSON(options?: { includeSecret?: boolean } | string): DeckState {
+    const o = typeof options === 'string' ? {} : checkKeys(options, ['includeSecret'], 'toJSON options');
     if (o.includeSecret !== undefined && typeof o.includeSecret !== 'boolean') {
       throw new TypeError(`includeSecret must be a boolean, got ${show(o.includeSecret)}`);
     }
@@ -356,10 +442,24 @@ export class Deck implements Iterable<Card> {
 
   /** Frees the WASM memory of this deck. Safe to call twice; the deck is unusable afterwards. */
   dispose(): void {
-    if (this.#h === null) return;
+    if (this.disposed) return;
     registry.unregister(this);
-    this.#h.delete();
-    this.#h = null;
+    free(this.#core);
+  }
+
+  /**
+   * What `console.log(deck)` and `util.inspect(deck)` show in Node: what the deck is and how many
+   * cards are where (never its key or its order, which only `toJSON({ includeSecret: true })` gives).
+   */
+  [Symbol.for('nodejs.util.inspect.custom')](_depth: number, _options: unknown, inspect?: (value: unknown) => string): string {
+    const name = this.constructor.name;
+    if (this.disposed) return `${name} { disposed: true }`;
+    const i = this.info;
+    const shown = {
+      style: i.style, size: this.size, remaining: this.remaining, returned: this.returned,
+      rng: i.rng, strategy: i.strategy, seeded: i.seeded,
+    };
+    return `${name} ${typeof inspect === 'function' ? inspect(shown) : JSON.stringify(shown)}`;
   }
 
   /** Same as dispose(), for `using deck = new Deck()`. */
@@ -373,35 +473,29 @@ export class Deck implements Iterable<Card> {
   }
 
   /**
-   * The core's id buffer holding at least `k` ids, re-read if the heap grew or the buffer moved
-   * (the port's cell 3 is its address: a call may grow it and fail, returning no count to check).
+   * Puts a call's input `ids` at the start of the core's id buffer, growing it first if needed
+   * (cell 4 is its size; cell 3 its address, read after the growth).
    */
-  #buffer(h: CoreDeck, k: number): Uint32Array {
-    return this.#holds(h, k) ? this.#ids : (this.#ids = h.ids());
-  }
-  /** Whether the id buffer view is current (not stale: cell 3 is the buffer's address) and holds `k` ids. */
-  #holds(h: CoreDeck, k: number): boolean {
-    return this.#ids.length >= k && this.#ids.byteOffset === this.#cells(h)[3];
-  }
-
-  /** Puts a call's input `ids` at the start of the core's id buffer, growing it first if needed. */
   #input(h: CoreDeck, ids: ArrayLike<number>): void {
     const k = ids.length;
-    if (!this.#holds(h, k) && !h.reserve(k)) throw coreError(this.#c);
-    const buffer = this.#buffer(h, k);
-    for (let i = 0; i < k; i++) buffer[i] = ids[i];  // a plain loop: set() from an Array takes a slow path
+    if (u32(this.#c)[this.#p + 4] < k && !h.reserve(k)) throw coreError(this.#c);
+    const heap = u32(this.#c), at = heap[this.#p + 3] >>> 2;
+    for (let i = 0; i < k; i++) heap[at + i] = ids[i];  // a plain loop: set() from an Array takes a slow path
   }
 
   /** The `k` cards the core just wrote to its id buffer (k = failed: the core's recorded error). */
   #read(h: CoreDeck, k: number): Card[] {
-    const ids = this.#written(h, k), out = new Array<Card>(k);
-    for (let i = 0; i < k; i++) out[i] = this.#cards.get(ids[i]);
+    const at = this.#written(h, k), heap = u32(this.#c), out = new Array<Card>(k);
+    for (let i = 0; i < k; i++) out[i] = this.#cards.get(heap[at + i]);
     return out;
   }
-  /** The id buffer holding the `k` ids the core just wrote (k = failed: the core's recorded error). */
-  #written(h: CoreDeck, k: number): Uint32Array {
+  /**
+   * Where the `k` ids the core just wrote start in the heap view (k = failed: the core's recorded
+   * error): the buffer's address in cell 3, which a call that grew it updated (even one that failed).
+   */
+  #written(_h: CoreDeck, k: number): number {
     if (k === manifest().limits.failed) throw coreError(this.#c);
-    return this.#buffer(h, k);
+    return u32(this.#c)[this.#p + 3] >>> 2;
   }
 }
 
@@ -415,6 +509,29 @@ for (const name of ['dealHands', 'burn', 'dealTo', 'dealPattern', 'hand', 'pile'
 }
 Object.defineProperty(Deck.prototype, 'piles', { get: noPiles, configurable: true });
 Object.defineProperty(Deck, 'pattern', { value: noPiles, writable: true, configurable: true });
+// Vue's reactive() and ref() leave an object alone when it carries `__v_skip` (what markRaw sets):
+// a Proxy around a Deck could not reach its private fields, so every method would throw.
+Object.defineProperty(Deck.prototype, '__v_skip', { value: true });
+
+/** A core deck restored from a parsed state (fromJSON, and a paged-out deck's #pageIn). */
+function restoreCore(c: DeckModule, parsed: unknown): CoreDeck {
+  const f = readState(parsed, manifest().limits.maxCards);
+  if (f.named.length > 0 && !hasPiles(c)) {
+    throw new TypeError("state.piles holds named piles, which live in fairdeck's games module: restore the state with the Deck of the entry 'fairdeck/games'");
+  }
+  const fresh = f.engine === null ? entropy() : new Uint8Array(0);
+  const input = c.input(f.ids.length);
+  if (input === null) throw coreError(c);
+  input.set(f.ids);
+  const [undealt, returned, dealt] = f.piles;
+  const h = construct(() => c.CoreDeck.restore({
+    style: bytes(f.style), strategy: bytes(f.strategy), rng: bytes(f.rng), engine: bytes(f.engine ?? ''), entropy: fresh,
+    decks: f.decks, jokers: f.jokers, size: f.size, flags: f.flags, undealt, returned, dealt, ids: f.ids.length,
+    named: f.named, names: f.names, cut: f.cut, drawn: f.drawn, dead: f.dead,
+  }));
+  if (h === null) throw coreError(c);
+  return h;
+}
 
 /** Ids per sampleIds call into the core (a 16 K-trial chunk of 5-card boards: 320 KB of buffer). */
 const SAMPLE_CHUNK = 1 << 16;

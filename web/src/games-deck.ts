@@ -4,7 +4,7 @@
  * in deck.ts, so that an app that only deals cards (the 'fairdeck' entry) does not ship them
  * (docs/size.md). They reach the deck's core through `internals` (deck.ts), which no entry exports.
  */
-import { coreError, native, needPiles, takeText, type DeckModule } from './binding.js';
+import { coreError, native, needPiles, takeText, u32, type DeckModule } from './binding.js';
 import { resolveIds, type Card } from './card.js';
 import { Deck as PlainDeck, internals, type DeckState } from './deck.js';
 import { show } from './errors.js';
@@ -33,19 +33,25 @@ export class Deck extends PlainDeck {
     needPiles(mod(this));
     checkInt('seats', seats, 0, 2 ** 32 - 1);
     checkInt('perSeat', perSeat, 0, 2 ** 32 - 1);
-    const k = h.dealHands(seats, perSeat), ids = written(this, h, k), table = tableOf(this);
-    // All or nothing: k is seats · perSeat, dealt round by round (seat s got ids[s], ids[s + seats], …).
+    const k = h.dealHands(seats, perSeat), base = written(this, h, k), ids = u32(mod(this)), table = tableOf(this);
+    // All or nothing: k is seats · perSeat, dealt round by round (seat s got ids[base + s], ids[base + s + seats], …).
     const hands = new Array<Card[]>(seats);
     for (let s = 0; s < seats; s++) {
       const hand = (hands[s] = new Array<Card>(perSeat));
-      for (let j = 0, at = s; j < perSeat; j++, at += seats) hand[j] = table.get(ids[at]);
+      for (let j = 0, at = base + s; j < perSeat; j++, at += seats) hand[j] = table.get(ids[at]);
     }
     return hands;
   }
 
   /** Deals `n` cards (default 1) onto the burn pile (`pile('burn')`) and returns them. All or nothing, like dealTo. */
   burn(n = 1): Card[] {
-    return this.dealTo(manifest().pileNames.burn, n);
+    try {
+      return this.dealTo(manifest().pileNames.burn, n);
+    } catch (error) {
+      // The caller may never have written `n` (it defaults to 1): the message says which call it means.
+      if (error instanceof Error) error.message = `burn(): ${error.message}`;
+      throw error;
+    }
   }
 
   /**

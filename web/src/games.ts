@@ -27,3 +27,5 @@ export function init(options?: InitOptions): Promise<void> {
 export * from './index.js';
 // The Deck with the pile operations, in place of index.js's (an explicit export wins over export *).
 export { Deck, type DealPattern } from './games-deck.js';
+// Its initSync loads games.wasm, in place of index.js's.
+export { initSync } from './games-load-sync.js';

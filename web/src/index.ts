@@ -3,9 +3,10 @@
  * This file only re-exports; see README.md for the guarantees and their limits.
  */
 export { init } from './deck-load.js';
-export { isReady, type InitOptions } from './load.js';
+export { initSync } from './deck-load-sync.js';
+export { isReady, type InitOptions, type InitSyncOptions } from './load.js';
 export { Deck, type DeckInfo, type DeckState } from './deck.js';
-export type { Card } from './card.js';
+export { Card, type CardComparator, type CardOptions, type CardOrderOptions } from './card.js';
 export { shuffle, permutation, type AnyTypedArray } from './shuffle.js';
 export { parseSeed, streamSeed } from './options.js';
 export { manifest, type Manifest } from './manifest.js';

@@ -41,3 +41,31 @@ export function instantiate<M extends EmbindModule>(factory: Factory, compiled: 
     factory(settings).then((m) => resolve(m as M), reject);
   });
 }
+
+/**
+ * The same, synchronously (initSync): the glue is handed an instance made on the spot, so it runs
+ * its static constructors before the factory returns, on the settings object it was given (an
+ * Emscripten MODULARIZE factory fills in the object passed to it). Throws the instantiation's own
+ * error, which the glue would otherwise only log.
+ */
+export function instantiateSync<M extends EmbindModule>(factory: Factory, compiled: WebAssembly.Module): M {
+  let failure: { error: unknown } | undefined;
+  const settings = {
+    instantiateWasm(imports: WebAssembly.Imports, receive: (instance: WebAssembly.Instance, module: WebAssembly.Module) => void) {
+      try {
+        receive(new WebAssembly.Instance(compiled, imports), compiled);
+      } catch (error) {
+        failure = { error };
+      }
+      return {};
+    },
+  };
+  factory(settings).catch((error: unknown) => (failure ??= { error }));
+  if (failure) throw failure.error;
+  const m = settings as unknown as M & { errorKind?: unknown };
+  // basics.cpp binds errorKind in every module: without it the glue did not run its constructors.
+  if (typeof m.errorKind !== 'function' || !(m.HEAPU8 instanceof Uint8Array)) {
+    throw new Error('the module did not start synchronously (its glue waits for something)');
+  }
+  return m;
+}

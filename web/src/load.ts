@@ -6,7 +6,7 @@
  * WebAssembly.Module instead (wasm-source.ts). The package compiles the module itself and hands it
  * to the module's Emscripten glue (instantiate.ts), which runs the Embind registrations.
  */
-import { instantiate, type EmbindModule } from './instantiate.js';
+import { instantiate, instantiateSync, type EmbindModule } from './instantiate.js';
 import glue from './wasm/fairdeck-glue.js';
 import { checkWebAssembly } from './wasm-env.js';
 import { compileSource, describe, type Embedded, type WasmSource } from './wasm-source.js';
@@ -33,8 +33,18 @@ export interface InitOptions {
  * loaded by the next `init()` call.
  */
 const extras: ((options: InitOptions) => Promise<unknown>)[] = [];
-export function registerModule(load: (options: InitOptions) => Promise<unknown>): void {
+const syncExtras: ((options: InitSyncOptions) => unknown)[] = [];
+export function registerModule(load: (options: InitOptions) => Promise<unknown>, loadSync: (options: InitSyncOptions) => unknown): void {
   extras.push(load);
+  syncExtras.push(loadSync);
+}
+
+/** Where `initSync()` takes a module from, if not the copy embedded in the package: its bytes or a compiled WebAssembly.Module. */
+export interface InitSyncOptions {
+  /** The deck module (fairdeck.wasm; games.wasm for 'fairdeck/games'): its bytes or a compiled WebAssembly.Module. */
+  wasm?: ArrayBuffer | Uint8Array | WebAssembly.Module;
+  /** The module of `shuffle` and `permutation` (shuffle.wasm), likewise. */
+  shuffleWasm?: ArrayBuffer | Uint8Array | WebAssembly.Module;
 }
 
 let loading: Promise<EmbindModule> | undefined;
@@ -87,13 +97,46 @@ export function initWith(chunk: Embedded, options: InitOptions = {}): Promise<vo
   return loading.then(() => Promise.all(extras.map((load) => load(options)))).then(() => undefined);
 }
 
-/** True once `init()` has finished. */
+/**
+ * initSync() (deck-load-sync.ts, games-load-sync.ts): loads the deck module at once from
+ * `embeddedCopy` (the base64 text of its gzip) or `options.wasm`, then every registered module,
+ * unless they are loaded already. `piles`: the caller is the games entry's initSync.
+ */
+export function initSyncWith(embeddedCopy: string, piles: boolean, options: InitSyncOptions | undefined, compile: CompileSync): void {
+  const o = (options ?? {}) as InitSyncOptions;
+  if (typeof o !== 'object' || o === null) throw new TypeError(`initSync options must be an object, got ${typeof options}`);
+  if (!loaded || (piles && !hasPiles(loaded))) {
+    if (games && !piles) {
+      throw new Error("fairdeck: this app imports 'fairdeck/games', whose deck module has the piles: call initSync() from 'fairdeck/games'");
+    }
+    const compiled = compile(o.wasm, embeddedCopy, 'wasm');
+    let m: EmbindModule;
+    try {
+      m = instantiateSync(glue, compiled);
+    } catch (cause) {
+      throw new Error(`fairdeck: could not load its WebAssembly module synchronously: ${String(cause)}`, { cause });
+    }
+    loaded = m;
+    loading = Promise.resolve(m);
+  }
+  for (const load of syncExtras) load(o);
+}
+
+/** True if module `m` deals to named piles: the games module (games.ts), not fairdeck.wasm. */
+export function hasPiles(m: object): boolean {
+  return typeof (m as unknown as { pileName?: unknown }).pileName === 'function';
+}
+
+/** compileSourceSync (wasm-source-sync.ts), passed in so that only the sync entry points import it. */
+export type CompileSync = (source: unknown, embeddedCopy: string, option: string) => WebAssembly.Module;
+
+/** True once `init()` (or `initSync()`) has finished. */
 export function isReady(): boolean {
   return loaded !== undefined;
 }
 
 /** The loaded module; throws a clear Error before `init()` has resolved. */
 export function core(): EmbindModule {
-  if (!loaded) throw new Error('fairdeck is not initialised: await init() before creating a Deck or shuffling');
+  if (!loaded) throw new Error('fairdeck is not initialised: call initSync() or await init() first (from the entry you import)');
   return loaded;
 }

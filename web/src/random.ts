@@ -7,6 +7,7 @@ import { checkInt, randomOptions, type RandomOptions } from './options.js';
 import { MAX_WORDS_PER_CALL, WordStream } from './words.js';
 
 export { init } from './deck-load.js';
+export { initSync } from './deck-load-sync.js';
 export { parseSeed, streamSeed } from './options.js';
 export type { RandomOptions, RngName, Seed } from './options.js';
 

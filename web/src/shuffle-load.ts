@@ -3,13 +3,18 @@
  * WebAssembly module of their own, so that an app that only deals cards never ships it
  * (docs/size.md). This file registers the module with `init()` when it is first evaluated, which
  * happens only in apps that import `shuffle` or `permutation`; `init()` then loads it after the
- * deck module, from the copy embedded in the package or from `init({ shuffleWasm })`.
+ * deck module, from the copy embedded in the package or from `init({ shuffleWasm })`; `initSync()`
+ * loads it at once.
  */
 import type { BasicModule, EngineSpec } from './binding.js';
-import { instantiate, type Handle } from './instantiate.js';
+import { instantiate, instantiateSync, type Handle } from './instantiate.js';
 import glue from './wasm/shuffle-glue.js';
-import { core, registerModule, type InitOptions } from './load.js';
+// Static, for initSync(): an app that imports shuffle ships this copy in its main chunk (init()
+// downloads it at once anyway); one that hosts shuffle.wasm itself passes init({ shuffleWasm }).
+import shuffleCopy from './wasm/shuffle-embedded.js';
+import { core, registerModule, type InitOptions, type InitSyncOptions } from './load.js';
 import { compileSource, describe } from './wasm-source.js';
+import { compileSourceSync } from './wasm-source-sync.js';
 
 /** Embind's class "CoreBulk" (cpp/bindings/shuffle.cpp): a bulk shuffle and its heap array. */
 export interface CoreBulk extends Handle {
@@ -41,7 +46,18 @@ function loadShuffle(options: InitOptions): Promise<ShuffleCore> {
     });
   return loading;
 }
-registerModule(loadShuffle);
+/** The same at once, for initSync(); the embedded copy comes from the static import above. */
+function loadShuffleSync(options: InitSyncOptions): void {
+  if (loaded) return;
+  const compiled = compileSourceSync(options.shuffleWasm, shuffleCopy, 'shuffleWasm');
+  try {
+    loaded = instantiateSync<ShuffleCore>(glue, compiled);
+  } catch (cause) {
+    throw new Error(`fairdeck: could not load its shuffle module synchronously: ${String(cause)}`, { cause });
+  }
+  loading = Promise.resolve(loaded);
+}
+registerModule(loadShuffle, loadShuffleSync);
 
 /** The loaded shuffle module; a clear Error before init() has loaded it. */
 export function shuffleCore(): ShuffleCore {

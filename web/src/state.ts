@@ -111,7 +111,14 @@ export function readState(parsed: unknown, maxCards: number): StateFields {
   if (text('format', '"fairdeck-deck"') !== 'fairdeck-deck') throw new TypeError('state.format must be "fairdeck-deck"');
   // Version 2 adds piles, cut and drawn; a state with none of them is version 1 (as 0.1 wrote it).
   const v2 = has(v, 'piles') || has(v, 'cut') || has(v, 'drawn') || has(v, 'dead'), version = v2 ? 2 : 1;
-  if (field<number>('version', isCount, String(version)) !== version) throw new RangeError(`state.version must be ${version}`);
+  const given = field<number>('version', isCount, String(version));
+  if (given !== version) {  // the core's version_error (state.hpp), word for word
+    throw new RangeError(
+      given > 2 ? `state.version ${given} is newer than this fairdeck reads (1 and 2): restore it with the fairdeck that wrote it, or a newer one`
+        : v2 ? 'state.version must be 2: the state has fields that version 2 adds (piles, cut, drawn)'
+          : 'state.version must be 1: the state has none of the fields that version 2 adds (piles, cut, drawn)',
+    );
+  }
   const size = count('size'), decks = count('decks'), jokers = count('jokers');
   const style = text('style', 'a style name'), strategy = text('strategy', 'a strategy name'), rng = text('rng', 'an engine name');
   const seeded = field<boolean>('seeded', (x) => typeof x === 'boolean', 'true or false');

@@ -8,6 +8,7 @@
  * - bytes or a WebAssembly.Module: used as they are.
  * No `import.meta`, no Node-only import: every bundler takes this file as it is.
  */
+import { builtin, fromBase64, type NodeZlib } from './bytes.js';
 import { cspMessage, isCspBlock } from './wasm-env.js';
 
 export type WasmSource = string | URL | ArrayBuffer | Uint8Array | WebAssembly.Module;
@@ -16,17 +17,7 @@ const howTo =
   "Serve fairdeck.wasm (the package exports it as 'fairdeck/fairdeck.wasm') at that URL, pass the bytes or a " +
   'WebAssembly.Module yourself with init({ wasm }), or call init() without it to use the copy embedded in the package.';
 
-/** Base64 → bytes without Buffer (browsers, workers, Node, Deno and Bun all have atob). */
-function fromBase64(text: string): Uint8Array<ArrayBuffer> {
-  const binary = atob(text);
-  const bytes = new Uint8Array(binary.length);
-  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
-  return bytes;
-}
 
-interface NodeZlib {
-  gunzipSync(bytes: Uint8Array): Uint8Array;
-}
 
 async function gunzip(bytes: Uint8Array<ArrayBuffer>): Promise<ArrayBuffer | Uint8Array> {
   // Node's DecompressionStream took 139 ms here, its zlib 4.5 ms (docs/delivery.md).
@@ -57,12 +48,6 @@ interface NodeFs {
   readFileSync(path: string | URL): Uint8Array;
 }
 
-/** A Node built-in module, without importing it (so bundlers see nothing Node-only); undefined elsewhere. */
-function builtin<T>(id: string): T | undefined {
-  const p = (globalThis as { process?: { versions?: { node?: string }; getBuiltinModule?: (id: string) => unknown } }).process;
-  if (typeof p?.versions?.node !== 'string' || typeof p.getBuiltinModule !== 'function') return undefined;
-  return p.getBuiltinModule(id) as T | undefined;
-}
 
 /** Where a relative string points: the page (document.baseURI, or the worker's location); in Node, the working directory. */
 export function resolveUrl(source: string | URL): URL {
@@ -137,3 +122,4 @@ export async function compileSource(source: WasmSource | undefined, chunk: Embed
     `init({ wasm }): expected a URL, a string, an ArrayBuffer, a Uint8Array or a WebAssembly.Module, got ${Object.prototype.toString.call(source)}`,
   );
 }
+

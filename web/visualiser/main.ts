@@ -11,6 +11,7 @@ import { runExperiments, type RunRecord } from './run.js';
 import { showScaling } from './scaling-view.js';
 import { formatSettings, MAX_PAGE_TRIALS, MAX_PAGE_WORKERS, parseSettings } from './settings.js';
 import { createCard, type Card } from './view.js';
+import { setupOwnShuffle } from './own-shuffle.js';
 
 const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
 const form = $<HTMLFormElement>('settings');
@@ -158,5 +159,7 @@ $('export-csv').addEventListener('click', () => results && download('fairdeck-fa
 fill(settings);
 status.textContent = notes.length ? `Ignored from the URL: ${notes.join('; ')}.` : '';
 busy(false);
+$('settings').addEventListener('submit', (e) => e.preventDefault());  // no inline handler: the page's CSP allows no inline script
+setupOwnShuffle();
 // Every control is wired (after init(), which the engine names need): tests and scripts wait for this.
 document.body.dataset.ready = '';

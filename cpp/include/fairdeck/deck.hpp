@@ -302,6 +302,10 @@ struct NamedPile {
 };
 
 /// A deck of cards. Not copyable by accident: state moves only through save/restore.
+/// Ends the message of a deal that asks for more cards than remain: what to do about it (a macro,
+/// so each message stays one literal and needs no new instantiation of cat()).
+#define FAIRDECK_SHUFFLE_HINT "; shuffle() gathers every card for a new deal"
+
 class Deck {
 public:
   /// A new deck, already shuffled. Throws TypeError/RangeError for bad options.
@@ -356,6 +360,7 @@ private:
       cards_.resize(n_);
       for (std::uint32_t i = 0; i < n_; ++i) cards_[i] = i;
     }
+    if (strategy_ != Strategy::eager) ahead_.make();  // its deals in advance (eager decks: none)
     rng_.enable_rekeying();
     shuffle();
     started_ = true;
@@ -461,7 +466,7 @@ public:
   /// look-ahead's own buffer (inside the Deck), in the same order.
   const std::uint32_t* window_cards() const noexcept {
     if (strategy_ == Strategy::eager) return cards_.data();
-    return strategy_ == Strategy::lazy ? cards_.data() + u_ + r_ : ahead_.steps.data();
+    return strategy_ == Strategy::lazy ? cards_.data() + u_ + r_ : ahead_.room->steps.data();
   }
 
   /// Lazy and bitmap decks: deals min(k, 64, undealt) cards in advance, exactly as deal_one()
@@ -474,11 +479,16 @@ public:
     k = std::min({k, LookAhead::kCapacity, u_});
     if (k == 0) return;
     rng_.reserve_for(k);  // prepare(k) but for its re-key now: rekey_if_due() before each deal does it
-    ahead_.rng.emplace(rng_);
-    std::uint32_t* steps = ahead_.steps.data();
-    const bool rekeys = rng_.rekeying() != nullptr;
+    ahead_.room->rng.emplace(rng_);
+    std::uint32_t* steps = ahead_.room->steps.data();
+    // rekey_if_due() before each deal, where deal_one() would prepare(): only where a re-key can
+    // fall inside the k deals (Rng::prepare's bound on the words they take); elsewhere it would
+    // do nothing, and it was a third of a look-ahead's cost per card with chacha20.
+    const ChaCha20* rekeying = rng_.rekeying();
+    const bool rekeys = rekeying != nullptr &&
+                        (rekeying->missed() || rekeying->position() + 2 * std::uint64_t{k} + 64 >= rekeying->rekey_interval());
     for (std::uint32_t i = 0; i < k; ++i) {  // next_card(): the same step as every other deal
-      if (rekeys) rng_.rekey_if_due();       // where deal_one() would prepare()
+      if (rekeys) rng_.rekey_if_due();
       const std::uint32_t card = next_card();
       if (strategy_ == Strategy::bitmap) steps[k - 1 - i] = card;
       else steps[i] = last_swap_;
@@ -511,13 +521,13 @@ public:
     std::sort(sorted.begin(), sorted.end());
     const std::vector<std::uint8_t> where = piles_of(sorted);
     for (std::size_t i = 0; i < sorted.size(); ++i) {
-      const std::string card = "card " + std::to_string(sorted[i]);
+      const std::string card = comp_.card_label(sorted[i]);
       if (sorted[i] >= n_)
         throw RangeError(card + " is not in this deck (ids 0–" + std::to_string(n_ - 1) + ")");
       if (i > 0 && sorted[i] == sorted[i - 1]) throw RangeError(card + " is named twice in one returnCards call");
       if (where[i] != 2)
         throw RangeError(card + " cannot be returned: it is not dealt (it is " +
-                         (where[i] == 1 ? "already returned)" : "still in the deck)"));
+                         (where[i] == 1 ? "already returned)" : "still in the deck: only dealt cards can be returned)"));
     }
     if (!dead_.empty()) revive(sorted);  // dead cards among them are back in play (issue 40)
     if (any_named()) return return_from_piles(sorted);
@@ -605,7 +615,7 @@ public:
     if constexpr (kPiles) {
       for (const auto& pile : named) in_piles.insert(in_piles.end(), pile.second.begin(), pile.second.end());
       std::sort(in_piles.begin(), in_piles.end());
-      if (!named.empty()) use_piles(), reserve_named(in_piles.size());
+      if (!named.empty()) use_piles(std::min<std::size_t>(named.size(), kMaxPiles)), reserve_named(in_piles.size());
       drop_named();
       for (std::size_t i = 0; i < named.size() && i < kMaxPiles; ++i) {
         const auto s = static_cast<std::uint8_t>(i);
@@ -734,7 +744,7 @@ public:
   std::uint32_t deal_to(std::string_view pile, std::uint32_t n, std::uint32_t* out) { return deal_to(pile_ref(pile), n, out); }
   /// The same onto a pile checked before (pile_ref).
   std::uint32_t deal_to(PileRef pile, std::uint32_t n, std::uint32_t* out) {
-    if (n > remaining()) throw RangeError(cat("n must be at most the ", remaining(), " cards remaining, got ", n));
+    if (n > remaining()) throw RangeError(cat("n must be at most the ", remaining(), " cards remaining, got ", n, FAIRDECK_SHUFFLE_HINT));
     settle();
     Pending pending;
     const std::uint8_t s = n ? known_slot(pile, pending) : kNoSlot;
@@ -769,7 +779,7 @@ public:
     const std::uint64_t total = std::uint64_t{seats} * per_seat;
     if (total > remaining())
       throw RangeError(cat("seats * perSeat must be at most the ", remaining(), " cards remaining, got ", total, " (",
-                           seats, " seats of ", per_seat, ")"));
+                           seats, " seats of ", per_seat, ")" FAIRDECK_SHUFFLE_HINT));
     char names[kMaxSeats][8];  // "hand:0" … and their keys, as pile_ref() would give them
     PileRef seat[kMaxSeats];
     const auto name_seats = [&] {  // only where they are read: not for a plan kept from before
@@ -787,14 +797,16 @@ public:
     if (per_seat != 0 && total <= kHandsPlanCards) {
       // The pattern of these hands (hand:0, hand:1, … round by round), read once into a plan
       // that keeps their slots (deal_pattern(plan)): a table deals the same hands every hand.
-      if (hands_seats_ != seats || hands_per_seat_ != per_seat) {
+      HandsPlan& hands = hands_plan();
+      if (hands.seats != seats || hands.per_seat != per_seat) {
         name_seats();
         std::vector<RefPacket> packets(total);
         for (std::uint64_t i = 0; i < total; ++i) packets[i] = {seat[i % seats], 1};
-        hands_plan_.assign(packets);  // copies the names
-        hands_seats_ = seats, hands_per_seat_ = per_seat;
+        hands.seats = 0;  // no plan while it is read (assign() may throw)
+        hands.plan.assign(packets);  // copies the names
+        hands.seats = seats, hands.per_seat = per_seat;
       }
-      return deal_pattern(hands_plan_, out);
+      return deal_pattern(hands.plan, out);
     }
     name_seats();
     settle();
@@ -847,7 +859,7 @@ public:
   /// cards. Allocates nothing once the deck's piles have held as many cards before.
   [[gnu::noinline]] std::uint32_t deal_pattern(const DealPlan& plan, std::uint32_t* out) {
     if (plan.total_ > remaining())
-      throw RangeError(cat("packets must deal at most the ", remaining(), " cards remaining, got ", plan.total_, " cards in all"));
+      throw RangeError(cat("packets must deal at most the ", remaining(), " cards remaining, got ", plan.total_, " cards in all" FAIRDECK_SHUFFLE_HINT));
     settle();
     const std::size_t piles = plan.piles_.size();
     detail::SmallBuffer<std::uint8_t, kMaxPiles> slot(piles);
@@ -910,6 +922,17 @@ public:
     static std::atomic<std::uint64_t> last{0};
     return ++last;
   }
+  /// deal_hands()'s plan of the last shape dealt, one per thread for all decks rather than one per
+  /// deck (600 bytes a deck after its first hand): a table deals the same hands every hand, and
+  /// the plan's slot cache (DealPlan::SlotCache) already tells decks apart.
+  struct HandsPlan {
+    DealPlan plan;
+    std::uint32_t seats = 0, per_seat = 0;  // seats 0: none
+  };
+  static HandsPlan& hands_plan() noexcept {
+    static thread_local HandsPlan plan;
+    return plan;
+  }
 
   /// Moves dealt cards onto pile `to`, where they arrive in the order given (to the default pile
   /// too: they become its most recent cards). Each id must be dealt (in any pile, or in pile
@@ -957,7 +980,7 @@ public:
     for (std::uint64_t m = active_; m; m &= m - 1) leaving[std::countr_zero(m)] = 0;
     std::uint32_t out_of_piles = 0;
     for (std::size_t i = 0; i < sorted.size(); ++i) {
-      const auto card = [&] { return cat("card ", sorted[i]); };  // messages only when one is thrown
+      const auto card = [&] { return comp_.card_label(sorted[i]); };  // messages only when one is thrown
       if (sorted[i] >= n_) throw RangeError(cat(card(), " is not in this deck (ids 0–", n_ - 1, ")"));
       if (i > 0 && sorted[i] == sorted[i - 1]) throw RangeError(card() + " is named twice in one moveCards call");
       if (where[i] != 2)
@@ -977,7 +1000,7 @@ public:
       after += slots_[static_cast<std::size_t>(s)].count > leaving[s] || s == to_at;
     }
     if (after > kMaxPiles) throw RangeError(too_many_piles(to));
-    if (to_at != -2) use_piles(), reserve_named(ids.size());  // allocates, before anything changes
+    if (to_at != -2) use_piles(std::popcount(active_) + 1u), reserve_named(ids.size());  // allocates, before anything changes
     if (to_at == -2 && strategy_ != Strategy::bitmap) {
       // onto the default pile: [ids, last first | the dealt part of the array without them]
       std::uint32_t* const first = cards_.data() + u_ + r_;
@@ -1132,9 +1155,12 @@ private:
   /// Whether the named piles hold cards (never in a build without them: kPiles).
   bool any_named() const noexcept { return kPiles && named_n_ != 0; }
 
-  /// The piles' slots, on first use (a deck that never uses them holds nothing for them).
-  void use_piles() {
-    if (slots_.empty()) slots_.resize(kMaxPiles);
+  /// At least `need` (≤ kMaxPiles) slots, grown as piles are first named: a deck that never uses
+  /// piles holds nothing for them, a 6-seat table 8 slots rather than kMaxPiles (a slot is 64
+  /// bytes: all 64 were 4 KiB per deck). Slots are taken lowest first (countr_one), so the slots
+  /// in use are always below slots_.size(); they never shrink.
+  void use_piles(std::size_t need) {
+    if (slots_.size() < need) slots_.resize(std::min<std::size_t>(std::max<std::size_t>({need, 2 * slots_.size(), 4}), kMaxPiles));
   }
   /// Room for `more` cards in the named piles (amortised: no allocation in steady state), so
   /// that place() cannot throw.
@@ -1179,7 +1205,6 @@ private:
   };
   std::uint8_t target_slot(std::string_view name, std::uint64_t key, Pending& pending) {
     if (name.size() == kDefaultPile.size() && key == name_key(kDefaultPile)) return kNoSlot;
-    use_piles();
     const int h = hint_[bucket(key)] - 1;  // that slot holds the pile if any does (find_slot)
     bool named = h >= 0 && slots_[static_cast<std::size_t>(h)].is({name, key});
     if (named && ((active_ >> h) & 1)) return static_cast<std::uint8_t>(h);
@@ -1192,6 +1217,7 @@ private:
     auto s = static_cast<std::uint8_t>(h);  // a free slot that last held this pile: named already
     if (!named || ((pending.slots >> h) & 1)) {
       s = static_cast<std::uint8_t>(std::countr_one(active_ | pending.slots));
+      use_piles(s + 1u);  // may throw (out of memory) before anything changed
       name_slot(s, name);
     }
     pending.slots |= std::uint64_t{1} << s;
@@ -1461,10 +1487,10 @@ private:
     const std::uint32_t k = ahead_.count;
     ahead_.count = 0;
     if (t >= k) return forget();
-    if (strategy_ == Strategy::bitmap) LookAhead::undo_bitmap(std::span(out_), ahead_.steps.data(), k);
-    else LookAhead::undo_lazy(std::span(cards_), u_, r_, ahead_.steps.data(), k);
+    if (strategy_ == Strategy::bitmap) LookAhead::undo_bitmap(std::span(out_), ahead_.room->steps.data(), k);
+    else LookAhead::undo_lazy(std::span(cards_), u_, r_, ahead_.room->steps.data(), k);
     u_ += k;
-    rng_ = std::move(*ahead_.rng);
+    rng_ = std::move(*ahead_.room->rng);
     const bool rekeys = rng_.rekeying() != nullptr;
     for (std::uint32_t i = 0; i < t; ++i) {
       if (rekeys) rng_.rekey_if_due();
@@ -1477,8 +1503,8 @@ private:
   /// from before the re-key (SECURITY.md).
   [[gnu::noinline]] void forget() noexcept {
     const ChaCha20* now = rng_.rekeying();
-    if (now && now->rekeys() != ahead_.rng->rekeying()->rekeys())
-      ahead_.rng->visit([](auto& e, Dice&) {
+    if (now && now->rekeys() != ahead_.room->rng->rekeying()->rekeys())
+      ahead_.room->rng->visit([](auto& e, Dice&) {
         if constexpr (std::is_same_v<std::decay_t<decltype(e)>, ChaCha20>) e = ChaCha20(Bytes32{});
       });
   }
@@ -1581,8 +1607,6 @@ private:
   std::uint64_t active_ = 0;                    // bit s: slot s holds cards
   std::uint64_t stamp_ = 0;                     // the next Slot::first
   std::uint64_t names_ = 0;                     // name_slot() calls so far (a DealPlan's slot cache)
-  DealPlan hands_plan_;                         // deal_hands(hands_seats_, hands_per_seat_)'s pattern
-  std::uint32_t hands_seats_ = 0, hands_per_seat_ = 0;
   std::uint64_t serial_ = next_serial();        // this deck among all made in the process (the same)
   std::vector<std::uint32_t> ncard_;            // [0, named_n_): the named piles' cards, in the order they arrived
   std::vector<std::uint8_t> nslot_;             // [0, named_n_): the slot holding each

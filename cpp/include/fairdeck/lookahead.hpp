@@ -12,6 +12,7 @@
 #pragma once
 #include <array>
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <span>
 #include <utility>
@@ -27,11 +28,21 @@ struct LookAhead {
 
   /// Deals made in advance and not yet taken or undone (0: none pending).
   std::uint32_t count = 0;
-  /// Lazy: the j each step swapped with (step i at [i]). Bitmap: the cards, the first at
-  /// [count − 1], so that, like the eager card array, the next card is at the highest index.
-  std::array<std::uint32_t, kCapacity> steps{};
-  /// The engine and dice as they were before the first early deal (after its prepare()).
-  std::optional<Rng> rng;
+  /// What the deals in advance keep: 700 bytes in WASM, which an eager deck (the default) never
+  /// uses, so it lives apart and only lazy and bitmap decks allocate it (make(), at construction,
+  /// where an allocation may fail; look_ahead() is called where it may not).
+  struct Room {
+    /// Lazy: the j each step swapped with (step i at [i]). Bitmap: the cards, the first at
+    /// [count − 1], so that, like the eager card array, the next card is at the highest index.
+    std::array<std::uint32_t, kCapacity> steps{};
+    /// The engine and dice as they were before the first early deal (after its prepare()).
+    std::optional<Rng> rng;
+  };
+  std::unique_ptr<Room> room;
+  /// Allocates the room (lazy and bitmap decks, once).
+  void make() {
+    if (!room) room = std::make_unique<Room>();
+  }
 
   /// Undoes `k` lazy steps on `cards`, newest first. `u` and `r` are the undealt and returned
   /// counts after the steps; the undealt count before them is u + k. Step i at undealt count v

@@ -148,6 +148,15 @@ inline std::vector<std::uint32_t> ids(const json::Value& v, const char* key) {
 
 /// Reads save_state() JSON into its fields, checking the text and each field's type (TypeError
 /// naming the field). The same checks, with the same messages, as web/src/state.ts.
+
+/// The message for a state whose version does not match its fields (the TypeScript reader,
+/// web/src/state.ts, gives the same text): a newer fairdeck's state, or an edited one.
+inline std::string version_error(std::uint64_t version, bool v2) {
+  if (version > 2) return cat("state.version ", version, " is newer than this fairdeck reads (1 and 2): restore it with the fairdeck that wrote it, or a newer one");
+  if (v2) return "state.version must be 2: the state has fields that version 2 adds (piles, cut, drawn)";
+  return "state.version must be 1: the state has none of the fields that version 2 adds (piles, cut, drawn)";
+}
+
 inline StateFields read_state(std::string_view text) {
   using K = json::Value::Kind;
   const json::Value v = json::parse(text);
@@ -164,8 +173,8 @@ inline StateFields read_state(std::string_view text) {
     throw TypeError("state.format must be \"fairdeck-deck\"");
   // Version 2 adds piles, cut and drawn; a state with none of them is version 1 (as 0.1 wrote it).
   const bool v2 = v.object.count("piles") || v.object.count("cut") || v.object.count("drawn") || v.object.count("dead");
-  if (detail::field(v, "version", K::integer, v2 ? "2" : "1").integer != (v2 ? 2u : 1u))
-    throw RangeError(v2 ? "state.version must be 2" : "state.version must be 1");
+  const std::uint64_t version = detail::field(v, "version", K::integer, v2 ? "2" : "1").integer;
+  if (version != (v2 ? 2u : 1u)) throw RangeError(version_error(version, v2));
   const auto num = [&](const char* k) { return detail::field(v, k, K::integer, "an integer").integer; };
   StateFields f;
   f.size = num("size"), f.decks = num("decks"), f.jokers = num("jokers");

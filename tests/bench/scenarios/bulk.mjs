@@ -22,6 +22,6 @@ const contenders = peers.map((p) => {
 for (const rng of ['xoshiro256', 'chacha20']) {
   const a = make();
   const fn = kind === 'permutation' ? () => consume(permutation(N, { rng })[7]) : () => consume(shuffle(a, { rng })[7]);
-  contenders.push({ name: `fairdeck ${kind === 'permutation' ? 'permutation' : 'shuffle'} ${rng}`, group: rng, fn });
+  contenders.push({ name: `fairdeck ${kind === 'permutation' ? 'permutation' : 'shuffle'} ${rng}`, group: rng, vs: 'd3-array shuffle', fn });  // timed back to back with d3-array (lib.mjs)
 }
 report(`bulk-${kind}`, measure(contenders, { rounds: 9, sampleMs: 60, warmupMs: 500 }));

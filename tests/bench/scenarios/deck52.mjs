@@ -18,16 +18,19 @@ const contenders = peers.map((p) => {
   const deck = cards.slice();
   return { name: p.name, note: p.note, peer: true, fn: () => readAll(p.shuffle(deck)) };
 });
+// Each fairdeck row is timed back to back with d3-array's (lib.mjs, measure()'s `vs`), and each
+// dealOne() row also with its deal(52) row: the guards read those pairs.
+const D3 = 'd3-array shuffle';
 // Per strategy: deal(52) against 52 dealOne() calls on the same kind of deck, so that the
 // difference / 52 is dealOne()'s overhead per card (a guard: ≤ 15 ns for eager, lazy and bitmap).
 for (const rng of ['xoshiro256', 'chacha20']) {
   for (const strategy of ['eager', 'lazy', 'bitmap']) {
     const deck = new Deck({ rng, strategy });  // unseeded: chacha20 is the secure default
     const tag = (rng === 'chacha20' ? 'chacha20 (secure)' : rng) + (strategy === 'eager' ? '' : ` ${strategy}`);
-    contenders.push({ name: `fairdeck deal(52) ${tag}`, group: `batch-${rng}-${strategy}`, fn: () => readAll(deck.shuffle().deal(52)) });
+    contenders.push({ name: `fairdeck deal(52) ${tag}`, group: `batch-${rng}-${strategy}`, vs: D3, fn: () => readAll(deck.shuffle().deal(52)) });
     const deck1 = new Deck({ rng, strategy });
     contenders.push({
-      name: `fairdeck dealOne() ×52 ${tag}`, group: `one-${rng}-${strategy}`,
+      name: `fairdeck dealOne() ×52 ${tag}`, group: `one-${rng}-${strategy}`, vs: [D3, `fairdeck deal(52) ${tag}`],
       fn: () => {
         deck1.shuffle();
         let s = 0;

@@ -23,7 +23,7 @@ for (const [measureKind, n, chunk] of [[0, 3, 1 << 16], [1, 52, 1 << 12]]) {
   const contenders = [];
   for (const rng of ['xoshiro256', 'chacha20']) {
     const x = core.experiment('fisher-yates', measureKind, n, rng, seedBytes(1));
-    contenders.push({ name: `${tag}: core ${rng}`, group: `core-${rng}-${n}`, ops: chunk, fn: () => x.run(chunk) });
+    contenders.push({ name: `${tag}: core ${rng}`, group: `core-${rng}-${n}`, ops: chunk, vs: `${tag}: plain JS (sfc32)`, fn: () => x.run(chunk) });  // paired: lib.mjs
   }
   for (const kind of ['sfc32', 'Math.random']) {
     const loop = makeLoop(kind, n, measureKind), counts = new Float64Array(cells);

@@ -25,6 +25,8 @@ const readAll = (list) => {
 };
 
 const SEATS = 9;
+// Every fairdeck row is timed back to back with its peer (lib.mjs, measure()'s `vs`): the guards read those pairs.
+const D3_HOLDEM = 'd3-array shuffle 52, read 26', D3_BJ = 'd3-array shuffle 312, read 6';
 /** The whole hand as one pattern (checked once: Deck.pattern): two rounds of hole cards, then burn, flop, burn, turn, burn, river. */
 const holdem = Deck.pattern([
   ...[0, 1].flatMap(() => Array.from({ length: SEATS }, (_, s) => ({ pile: `hand:${s}`, count: 1 }))),
@@ -33,12 +35,12 @@ const holdem = Deck.pattern([
 ]);
 
 const contenders = [
-  { name: 'd3-array shuffle 52, read 26', peer: true, group: 'holdem', fn: () => consume(read(d3.shuffle(cards52.slice()), 26)) },
+  { name: D3_HOLDEM, peer: true, group: 'holdem', fn: () => consume(read(d3.shuffle(cards52.slice()), 26)) },
 ];
 for (const strategy of ['eager', 'lazy']) {
   const deck = new Deck({ strategy });  // unseeded: chacha20, keyed from platform entropy
   contenders.push({
-    name: `fairdeck Hold'em, step by step (${strategy})`, group: 'holdem',
+    name: `fairdeck Hold'em, step by step (${strategy})`, group: 'holdem', vs: D3_HOLDEM,
     fn: () => {
       deck.shuffle();
       let s = readAll(deck.dealHands(SEATS, 2));
@@ -49,7 +51,7 @@ for (const strategy of ['eager', 'lazy']) {
   });
   const deck2 = new Deck({ strategy });
   contenders.push({
-    name: `fairdeck Hold'em, one dealPattern (${strategy})`, group: 'holdem',
+    name: `fairdeck Hold'em, one dealPattern (${strategy})`, group: 'holdem', vs: D3_HOLDEM,
     fn: () => consume(read(deck2.shuffle().dealPattern(holdem), 26)),
   });
 }
@@ -62,7 +64,7 @@ for (const strategy of ['eager', 'lazy']) {
 {
   const plain = new Deck({ strategy: 'lazy' });
   contenders.push({
-    name: 'floor: shuffle() + deal(26), no piles (lazy)', group: 'holdem', note: 'floor',
+    name: 'floor: shuffle() + deal(26), no piles (lazy)', group: 'holdem', note: 'floor', vs: D3_HOLDEM,
     fn: () => consume(read(plain.shuffle().deal(26), 26)),
   });
   const byId = [...plain.shuffle().deal(52)].sort((a, b) => a.id - b.id);
@@ -73,20 +75,20 @@ for (const strategy of ['eager', 'lazy']) {
     return out;
   };
   contenders.push({
-    name: 'floor: a new array of 26 Cards from ids, read (JavaScript only)', group: 'holdem', note: 'floor',
+    name: 'floor: a new array of 26 Cards from ids, read (JavaScript only)', group: 'holdem', note: 'floor', vs: D3_HOLDEM,
     fn: () => consume(read(cardsOf(26), 26)),
   });
 }
 
 const round = Deck.pattern([{ pile: 'player', count: 1 }, { pile: 'dealer', count: 1 }, { pile: 'player', count: 1 },
   { pile: 'dealer', count: 1 }, { pile: 'player', count: 1 }, { pile: 'dealer', count: 1 }]);
-contenders.push({ name: 'd3-array shuffle 312, read 6', peer: true, group: 'blackjack', fn: () => consume(read(d3.shuffle(cards312.slice()), 6)) });
+contenders.push({ name: D3_BJ, peer: true, group: 'blackjack', fn: () => consume(read(d3.shuffle(cards312.slice()), 6)) });
 {
   // The round as the guard has it (issue 31: player, dealer, 6 cards): its cards stay on the
   // player's and dealer's piles until the cut card comes out and the shoe is shuffled.
   const shoe = new Deck({ decks: 6, strategy: 'lazy', penetration: 0.75 });
   contenders.push({
-    name: 'fairdeck blackjack round, 6-deck lazy shoe', group: 'blackjack',
+    name: 'fairdeck blackjack round, 6-deck lazy shoe', group: 'blackjack', vs: D3_BJ,
     fn: () => {
       if (shoe.cutCardOut) shoe.shuffle();  // every 39th round: the O(1) shuffle gathers every pile
       consume(read(shoe.dealPattern(round), 6));
@@ -95,7 +97,7 @@ contenders.push({ name: 'd3-array shuffle 312, read 6', peer: true, group: 'blac
   // And as a table that keeps a discard tray does it: the round's cards then moved onto it.
   const table = new Deck({ decks: 6, strategy: 'lazy', penetration: 0.75 });
   contenders.push({
-    name: 'fairdeck blackjack round + moveCards to discard', group: 'blackjack',
+    name: 'fairdeck blackjack round + moveCards to discard', group: 'blackjack', vs: D3_BJ,
     fn: () => {
       if (table.cutCardOut) table.shuffle();
       const dealt = table.dealPattern(round);

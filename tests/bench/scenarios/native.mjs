@@ -7,11 +7,14 @@
 // measurePaired). Without it, only the WASM side is timed.
 import { spawnSync } from 'node:child_process';
 import { loadCore } from '../core.mjs';
-import { consume, measure, measurePaired, report, seedBytes, timeMs } from '../lib.mjs';
+import { clock, consume, measure, measurePaired, report, seedBytes, timeMs } from '../lib.mjs';
 
 const binary = process.argv[2];
 const unit = { ns: 1, us: 1e3, ms: 1e6, s: 1e9 };
-/** One run of one native benchmark: ns per item (Google Benchmark's real time over its items counter). */
+/**
+ * One run of one native benchmark: ns per item (Google Benchmark's CPU time over its items counter,
+ * or its real time when the WASM side is timed by the wall clock: lib.mjs, `clock`).
+ */
 function native({ name }) {
   // Google Benchmark takes a regex and names runs with their arguments, "<name>/<arg>…" (the 1e6, 1e8 and experiment rows).
   const filter = `^${name.replace(/[^\w/-]/g, '\\$&')}(/.*)?$`;
@@ -20,7 +23,7 @@ function native({ name }) {
   if (p.status !== 0 || !p.stdout) throw new Error(`native benchmark ${name} failed (${p.error ?? `exit ${p.status}`}):\n${p.stderr}`);
   const [b] = JSON.parse(p.stdout).benchmarks;
   if (!b || b.run_name.split('/').slice(0, 2).join('/') !== name) throw new Error(`native benchmark ${name}: no such benchmark in ${binary}`);
-  return (b.real_time * unit[b.time_unit]) / (b.items ?? 1);
+  return ((clock === 'cpu' ? b.cpu_time : b.real_time) * unit[b.time_unit]) / (b.items ?? 1);
 }
 const timed = (twins, opts) => (binary ? measurePaired(twins, native, opts) : measure(twins, opts));
 

@@ -6,7 +6,7 @@
 // near 2 for 2 workers on an idle 2-core machine, much less when other processes hold the cores.
 import { availableParallelism } from 'node:os';
 import { init, countPermutations, positionMatrix } from 'fairdeck/fairness';
-import { median, report } from '../lib.mjs';
+import { centre, median, pairStats, report } from '../lib.mjs';
 
 await init();
 const ROUNDS = Number(process.env.WORKERS_ROUNDS ?? 3);
@@ -30,11 +30,14 @@ for (const [tag, fn, n, trials] of cases) {
         if (result.counts.some((v, k) => v !== first[k])) throw new Error(`${tag} ${rng}: ${workers} workers gave other counts`);
       }
     }
+    // 1 and 2 workers run back to back in each round: the guard reads the median of the rounds' ratios.
+    const pairs = samples[2].map((two, r) => [two, samples[1][r]]);
     for (const workers of [1, 2]) {
       rows.push({
         name: `${tag} ${rng}: ${workers} worker${workers > 1 ? 's' : ''}`, group: `workers-${tag}-${rng}`, peer: false,
         note: `${(trials / 2 ** 20).toFixed(0)} Mi trials per call; cores used ${median(cores[workers]).toFixed(2)}`,
-        ns: median(samples[workers]), spread: 0, rounds: ROUNDS, reps: 1, cores: median(cores[workers]),
+        ns: median(samples[workers]), spread: centre(samples[workers]).spread, rounds: ROUNDS, reps: 1, cores: median(cores[workers]),
+        ...(workers === 2 && { paired: { [`${tag} ${rng}: 1 worker`]: pairStats(pairs) } }),
       });
     }
     process.stderr.write(`workers: ${tag} ${rng} done\n`);

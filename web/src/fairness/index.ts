@@ -4,6 +4,7 @@
  * re-exports.
  */
 export { init, type FairnessInitOptions } from './load.js';
+export { initSync, type FairnessInitSyncOptions } from './load-sync.js';
 export { ALGORITHMS, ALGORITHM_INFO, BIASED_ALGORITHMS, FAIR_ALGORITHMS, type AlgorithmInfo, type AlgorithmName } from './algorithms.js';
 export { countPermutations, MAX_PERMUTATION_N, type Arrangement, type PermutationResult } from './permutations.js';
 export { positionMatrix, MAX_MATRIX_N, type CellDeviation, type MatrixResult } from './matrix.js';
@@ -29,3 +30,8 @@ export type { Implementation } from './counter.js';
 export type { RandomOptions, RngName, Seed } from '../options.js';
 export { parseSeed } from '../options.js';
 export { manifest, type Manifest } from '../manifest.js';
+export {
+  testShuffle, testOrders, assertFair, defaultTrials, DEFAULT_AUDIT_TRIALS, MAX_AUDIT_N, MAX_ORDERS_N,
+  type AuditOptions, type TestShuffleOptions, type TestOrdersOptions, type ShuffleFunction, type Order,
+} from './audit.js';
+export type { ShuffleReport, AuditTest, AuditCell, AuditOrder, Detectable, Token } from './audit-types.js';

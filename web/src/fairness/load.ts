@@ -39,6 +39,16 @@ export type WasmSource = NonNullable<InitOptions['wasm']>;
 let loading: Promise<FairnessCore> | undefined;
 let loaded: FairnessCore | undefined;
 
+/** Takes a fairness module loaded synchronously (load-sync.ts) as the loaded one. */
+export function setFairness(m: FairnessCore): void {
+  loaded = m;
+  loading = Promise.resolve(m);
+}
+/** The fairness module, if loaded. */
+export function loadedFairness(): FairnessCore | undefined {
+  return loaded;
+}
+
 /** Loads the fairness module once (a failed load can be retried). */
 export function loadFairness(source?: WasmSource): Promise<FairnessCore> {
   loading ??= compileSource(source, () => import('../wasm/fairness-embedded.js'))

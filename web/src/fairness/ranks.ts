@@ -17,11 +17,16 @@ export function permutationRank(a: ArrayLike<number>): number {
 
 /** The arrangement of 0…n−1 with lexicographic rank `rank` (the inverse of permutationRank). */
 export function permutationAt(rank: number, n: number): number[] {
-  const digits: number[] = new Array<number>(n);
-  for (let i = n - 1, r = rank; i >= 0; i--) {
-    const base = n - i;
-    digits[i] = r % base;
-    r = (r - digits[i]) / base;
+  return prefixAt(rank, n, n);
+}
+
+/** The first `m` items of the ordered prefix of rank `rank` among the n!/(n−m)! prefixes (m = n: permutationAt). */
+export function prefixAt(rank: number, n: number, m: number): number[] {
+  const digits: number[] = new Array<number>(m);
+  for (let p = m - 1, r = rank; p >= 0; p--) {
+    const base = n - p;
+    digits[p] = r % base;
+    r = (r - digits[p]) / base;
   }
   const left = Array.from({ length: n }, (_, i) => i);
   return digits.map((d) => left.splice(d, 1)[0]);

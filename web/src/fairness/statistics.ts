@@ -3,7 +3,7 @@
  * visualiser shows. p-values come from stdlib's regularized upper incomplete gamma function
  * (the χ² survival function is Q(df/2, x/2)), not from a hand-written approximation.
  */
-import gammainc from '@stdlib/math-base-special-gammainc';
+import { gammainc } from '../vendor/gammainc.js';
 
 /**
  * Significance level of every verdict and test: a fair algorithm is called biased with
@@ -38,6 +38,13 @@ export function chiSquarePValue(x: number, df: number): number {
   if (!(df > 0)) throw new RangeError(`df must be positive, got ${df}`);
   if (!(x > 0)) return 1;
   return gammainc(x / 2, df / 2, true, true);
+}
+
+/** P(X ≥ c) for X ~ Poisson(λ): the regularized lower incomplete gamma P(c, λ) (1 for c ≤ 0). */
+export function poissonUpperTail(c: number, lambda: number): number {
+  if (c <= 0) return 1;
+  if (!(lambda > 0)) return 0;
+  return gammainc(lambda, c, true, false);
 }
 
 /** The cell whose count is furthest from the expected count, relative to it. */

@@ -28,3 +28,14 @@ function readTheme(): void {
   BAND = get('--chart-band', BAND);
   BAR = get('--chart-bar', BAR);
 }
+
+/** The dashed line at ratio 1 (what a uniform shuffle gives) across a chart `width` wide from `left`; `y` maps a ratio to a pixel row. */
+export function uniformLine(ctx: CanvasRenderingContext2D, left: number, width: number, y: (ratio: number) => number): void {
+  ctx.strokeStyle = INK;
+  ctx.setLineDash([5, 4]);
+  ctx.beginPath();
+  ctx.moveTo(left, Math.round(y(1)) + 0.5);
+  ctx.lineTo(left + width, Math.round(y(1)) + 0.5);
+  ctx.stroke();
+  ctx.setLineDash([]);
+}

@@ -5,7 +5,7 @@
  * range (min to max) of the arrangements it covers.
  */
 import { permutationAt } from 'fairdeck/fairness';
-import { BAND, BAR, GRID, INK, MUTED, prepare } from './canvas.js';
+import { BAND, BAR, GRID, INK, MUTED, prepare, uniformLine } from './canvas.js';
 
 /** What the histogram needs from a PermutationResult. */
 export interface HistogramData {
@@ -48,13 +48,7 @@ export function drawHistogram(canvas: HTMLCanvasElement, r: HistogramData, width
       ctx.fillRect(m.left + px, y(hi), 1, Math.max(1, y(lo) - y(hi)));
     }
   }
-  ctx.strokeStyle = INK;
-  ctx.setLineDash([5, 4]);
-  ctx.beginPath();
-  ctx.moveTo(m.left, Math.round(y(1)) + 0.5);
-  ctx.lineTo(m.left + w, Math.round(y(1)) + 0.5);
-  ctx.stroke();
-  ctx.setLineDash([]);
+  uniformLine(ctx, m.left, w, y);
   ctx.fillStyle = INK;
   ctx.textAlign = 'right';
   ctx.textBaseline = 'bottom';

@@ -12,9 +12,9 @@ namespace detail {
 inline constexpr Symbol kFrenchSuits[] = {
     {"C", "♣", "Clubs"}, {"D", "♦", "Diamonds"}, {"H", "♥", "Hearts"}, {"S", "♠", "Spades"}};
 inline constexpr Symbol kFrenchRanks[] = {
-    {"A", "A", "Ace"},   {"2", "2", "Two"},   {"3", "3", "Three"}, {"4", "4", "Four"}, {"5", "5", "Five"},
-    {"6", "6", "Six"},   {"7", "7", "Seven"}, {"8", "8", "Eight"}, {"9", "9", "Nine"}, {"T", "10", "Ten"},
-    {"J", "J", "Jack"},  {"Q", "Q", "Queen"}, {"K", "K", "King"}};
+    {"A", "A", "Ace", 1},   {"2", "2", "Two", 2},   {"3", "3", "Three", 3}, {"4", "4", "Four", 4}, {"5", "5", "Five", 5},
+    {"6", "6", "Six", 6},   {"7", "7", "Seven", 7}, {"8", "8", "Eight", 8}, {"9", "9", "Nine", 9}, {"T", "10", "Ten", 10},
+    {"J", "J", "Jack", 11},  {"Q", "Q", "Queen", 12}, {"K", "K", "King", 13}};
 inline std::string french_name(const Symbol& rank, const Symbol& suit) {
   return cat(rank.name, " of ", suit.name);
 }

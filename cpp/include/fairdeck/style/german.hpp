@@ -13,8 +13,8 @@ namespace detail {
 inline constexpr Symbol kGermanSuits[] = {
     {"E", "Eichel", "Eichel"}, {"G", "Grün", "Grün"}, {"H", "Herz", "Herz"}, {"S", "Schellen", "Schellen"}};
 inline constexpr Symbol kGermanRanks[] = {
-    {"7", "7", "7"},         {"8", "8", "8"},         {"9", "9", "9"},         {"T", "10", "10"},
-    {"U", "Unter", "Unter"}, {"O", "Ober", "Ober"},   {"K", "König", "König"}, {"A", "Ass", "Ass"}};
+    {"7", "7", "7", 7},         {"8", "8", "8", 8},         {"9", "9", "9", 9},         {"T", "10", "10", 10},
+    {"U", "Unter", "Unter", 11}, {"O", "Ober", "Ober", 12},   {"K", "König", "König", 13}, {"A", "Ass", "Ass", 1}};
 inline std::string german_name(const Symbol& rank, const Symbol& suit) {
   return cat(suit.name, " ", rank.name);
 }

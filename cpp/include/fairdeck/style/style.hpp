@@ -18,6 +18,7 @@ struct Symbol {
   std::string_view code;   ///< one character used in card codes, e.g. "T" or "S"
   std::string_view label;  ///< short label drawn on the card, e.g. "10" or "♠"
   std::string_view name;   ///< full name, e.g. "Ten" or "Spades"
+  std::uint8_t value = 0;  ///< a rank's number: ace 1, 2–10, jack/Unter 11, queen/Ober 12, king/König 13; 0 for suits
 };
 
 /// What one card of a style shows.
@@ -26,6 +27,7 @@ struct Face {
   std::string name;   ///< e.g. "Ten of Diamonds", "Herz König", "Black Joker"
   std::string rank;   ///< rank label, e.g. "10", "Unter", "Joker"
   std::string suit;   ///< suit name, e.g. "Diamonds", "Eichel"; empty for jokers
+  std::uint8_t value;  ///< the rank's number (Symbol::value); 0 for jokers
 };
 
 /// A card style: suits, ranks and a naming rule.
@@ -44,11 +46,11 @@ struct Style {
   Face face(std::uint32_t i) const {
     if (i >= size()) {
       const bool first = i == size();
-      return {first ? "X1" : "X2", first ? "Black Joker" : "Red Joker", "Joker", ""};
+      return {first ? "X1" : "X2", first ? "Black Joker" : "Red Joker", "Joker", "", 0};
     }
     const Symbol& suit = suits[i / ranks.size()];
     const Symbol& rank = ranks[i % ranks.size()];
-    return {cat(rank.code, suit.code), name_of(rank, suit), std::string(rank.label), std::string(suit.name)};
+    return {cat(rank.code, suit.code), name_of(rank, suit), std::string(rank.label), std::string(suit.name), rank.value};
   }
 };
 

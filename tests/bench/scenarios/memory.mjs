@@ -1,0 +1,69 @@
+// Scenario 9 (issue 38): what a deck costs to make, to keep and to forget. Construction is timed
+// against one shuffle() of a reused deck in the same process (`new Deck()` + `dispose()`, secure
+// and seeded, each entry); the bytes each live deck holds are the RSS over 20,000 decks kept in an
+// array (a child process per entry and strategy, started with --expose-gc so the collector can be
+// run before and after); the forgotten-deck loop is a child process making a deck per hand
+// (`new Deck()` + `dealHands(6, 2)`, fairdeck/games) 10^6 times, never disposing one, yielding to
+// the event loop every 1,000 hands, as a server written the natural way does: its peak RSS.
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { consume, measure, report } from '../lib.mjs';
+
+const [mode, ...args] = process.argv.slice(2);
+const load = async (entry) => (entry === 'games' ? import('fairdeck/games') : import('fairdeck'));
+const say = (x) => process.stdout.write(`@@child ${JSON.stringify(x)}\n`);
+
+if (mode === 'live') {
+  const [entry, strategy, n] = [args[0], args[1], Number(args[2])];
+  const m = await load(entry);
+  await m.init();
+  const options = strategy === 'shoe' ? { decks: 6, strategy: 'lazy', penetration: 0.75 } : { strategy };
+  const use = (d) => (entry === 'games' ? d.dealHands(6, 2) : d.deal(12));
+  for (let i = 0; i < 200; i++) use(new m.Deck(options));  // warm: the paths' first allocations
+  globalThis.gc(), globalThis.gc();
+  const before = process.memoryUsage().rss, keep = new Array(n);
+  for (let i = 0; i < n; i++) use((keep[i] = new m.Deck(options)));
+  globalThis.gc(), globalThis.gc();
+  say({ bytes: (process.memoryUsage().rss - before) / n, n: keep.length });
+} else if (mode === 'forget') {
+  const hands = Number(args[0]);
+  const m = await load('games');
+  await m.init();
+  let peak = process.memoryUsage().rss;
+  const t0 = performance.now();
+  for (let i = 1; i <= hands; i++) {
+    new m.Deck().dealHands(6, 2);
+    if (i % 1000 === 0) {
+      peak = Math.max(peak, process.memoryUsage().rss);
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+  }
+  say({ peak, hands, seconds: (performance.now() - t0) / 1000 });
+} else {
+  const child = (...a) => {
+    const p = spawnSync(process.execPath, ['--expose-gc', fileURLToPath(import.meta.url), ...a.map(String)], { encoding: 'utf8', maxBuffer: 1 << 24 });
+    const line = (p.stdout ?? '').split('\n').find((l) => l.startsWith('@@child '));
+    if (p.status !== 0 || !line) throw new Error(`memory scenario child ${a.join(' ')} failed (exit ${p.status}):\n${p.stderr}`);
+    return JSON.parse(line.slice('@@child '.length));
+  };
+  const contenders = [];
+  for (const entry of ['fairdeck', 'games']) {
+    const m = await load(entry);
+    await m.init();
+    const reused = new m.Deck();
+    contenders.push({ name: `${entry}: shuffle() of a reused deck`, group: entry, fn: () => consume(reused.shuffle().remaining) });
+    contenders.push({ name: `${entry}: new Deck() + dispose(), secure`, group: entry, fn: () => { const d = new m.Deck(); consume(d.size); d.dispose(); } });
+    let seed = 0;
+    contenders.push({ name: `${entry}: new Deck({ seed }) + dispose()`, group: entry, fn: () => { const d = new m.Deck({ seed: ++seed }); consume(d.size); d.dispose(); } });
+    if (entry === 'games') {
+      contenders.push({ name: 'games: new Deck() + dealHands(6, 2) + dispose()', group: entry, fn: () => { const d = new m.Deck(); consume(d.dealHands(6, 2).length); d.dispose(); } });
+      contenders.push({ name: 'games: shuffle() + dealHands(6, 2) of a reused deck', group: entry, fn: () => consume(reused.shuffle().dealHands(6, 2).length) });
+    }
+  }
+  const rows = measure(contenders, { rounds: 15, sampleMs: 20 });
+  const live = [];
+  for (const entry of ['fairdeck', 'games'])
+    for (const strategy of ['eager', 'lazy', 'bitmap', 'shoe']) live.push({ entry, strategy, ...child('live', entry, strategy, 20000) });
+  const forgotten = child('forget', 1e6);
+  report('memory', rows, { live, forgotten });
+}

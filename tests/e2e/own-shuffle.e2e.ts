@@ -1,0 +1,100 @@
+// The visualiser's "Your shuffle" panel, on the production build: a log whose tokens are HTML
+// renders them as text (nothing executes, no element is made), a pasted biased shuffle runs in the
+// sandboxed frame and gets its verdict and cause, code cannot reach the page, a link carrying code
+// does not run it, and the sandbox page's CSP hash matches its script.
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { errorsOf, root, usePages } from './browser.js';
+
+const env = usePages();
+
+async function open(hash = ''): Promise<{ page: Page; errors: string[] }> {
+  const page = await env.browser.newPage({ viewport: { width: 1000, height: 900 } });
+  const errors = errorsOf(page);
+  await page.goto(`${env.server.url}visualiser/${hash}`);
+  await page.waitForSelector('body[data-ready]');
+  return { page, errors };
+}
+const pwned = (page: Page) => page.evaluate(() => (window as unknown as { __pwned?: unknown }).__pwned);
+
+it('renders a log whose tokens are HTML as text: no element made, nothing run', async () => {
+  const { page, errors } = await open();
+  const tokens = ['<img src=x onerror=window.__pwned=1>', '<b id=bold>b</b>', '"><script>window.__pwned=2</script>'];
+  // Biased on purpose (two of the six orders only), so the report names cells and tokens.
+  const lines = Array.from({ length: 3000 }, (_, i) => JSON.stringify(i % 2 ? tokens : [tokens[2], tokens[0], tokens[1]]));
+  await page.setInputFiles('#own-log', { name: 'evil.log', mimeType: 'text/plain', buffer: Buffer.from(lines.join('\n')) });
+  await page.click('#own-run');
+  await page.waitForSelector('#own-verdict', { timeout: 60_000 });
+  expect(await page.getAttribute('#own-verdict', 'data-verdict')).toBe('biased');
+  const text = await page.textContent('#own-results');
+  expect(text).toContain('<img src=x onerror=window.__pwned=1>');
+  expect(await page.locator('#own-results img, #own-results b, #own-results script, #bold').count()).toBe(0);
+  // An error message carrying a token is text too.
+  const bad = [JSON.stringify(tokens), JSON.stringify(tokens), JSON.stringify([tokens[0], tokens[1], '<img src=y onerror=window.__pwned=3>'])];
+  await page.setInputFiles('#own-log', { name: 'bad.log', mimeType: 'text/plain', buffer: Buffer.from(bad.join('\n')) });
+  await page.click('#own-run');
+  await expect.poll(() => page.textContent('#own-status'), { timeout: 30_000 }).toContain('order 3: "<img src=y onerror=window.__pwned=3>" at position 2');
+  expect(await page.locator('#own-status img').count()).toBe(0);
+  await page.waitForTimeout(300);
+  expect(await pwned(page)).toBeUndefined();
+  expect(errors).toEqual([]);
+});
+
+it('runs a pasted biased shuffle in the sandbox, shows the verdict and cause, and the code cannot reach the page', async () => {
+  const { page, errors } = await open();
+  const code = `(a) => {
+    try { parent.document.body.dataset.pwned = 'yes'; } catch (e) {}
+    try { top.__pwned = 'yes'; } catch (e) {}
+    for (let i = a.length - 1; i > 0; i--) { const j = Math.floor(Math.random() * i); [a[i], a[j]] = [a[j], a[i]]; }
+  }`;
+  await page.fill('#own-code', code);
+  await page.fill('#own-n', '6');
+  await page.fill('#own-trials', '20000');
+  await page.click('#own-run');
+  expect(await page.getAttribute('iframe[title^="sandbox"]', 'sandbox')).toBe('allow-scripts');
+  await page.waitForSelector('#own-verdict', { timeout: 60_000 });
+  expect(await page.getAttribute('#own-verdict', 'data-verdict')).toBe('biased');
+  expect(await page.textContent('#own-results .causes')).toContain("Sattolo's j < i");
+  expect(await page.locator('#own-results canvas').count()).toBe(3);  // orders, positions, neighbours
+  expect(await page.getAttribute('body', 'data-pwned')).toBeNull();
+  expect(await pwned(page)).toBeUndefined();
+  expect(await page.locator('iframe').count()).toBe(0);  // the frame is gone after the run
+  // A fair shuffle passes; a thrown error comes back as text.
+  await page.fill('#own-code', '(a) => { for (let i = a.length - 1; i > 0; i--) { const j = Math.floor(Math.random() * (i + 1)); [a[i], a[j]] = [a[j], a[i]]; } }');
+  await page.click('#own-run');
+  await expect.poll(() => page.getAttribute('#own-verdict', 'data-verdict'), { timeout: 60_000 }).toBe('no-evidence-of-bias');
+  await page.fill('#own-code', '() => { throw new Error("<i>boom</i>"); }');
+  await page.click('#own-run');
+  await expect.poll(() => page.textContent('#own-status'), { timeout: 30_000 }).toContain('trial 1: the shuffle threw <i>boom</i>');
+  expect(await page.locator('#own-status i').count()).toBe(0);
+  expect(errors).toEqual([]);
+});
+
+it('fills code from a link but does not run it without a click', async () => {
+  const code = '(a) => { top.__pwned = 1; return a; }';
+  const { page, errors } = await open(`#code=${encodeURIComponent(code)}`);
+  expect(await page.inputValue('#own-code')).toBe(code);
+  expect(await page.textContent('#own-status')).toContain('only when you press Run');
+  await page.waitForTimeout(500);
+  expect(await page.locator('iframe').count()).toBe(0);
+  expect(await page.getAttribute('#own-progress', 'data-state')).toBe('idle');
+  expect(errors).toEqual([]);
+});
+
+it("the sandbox page's CSP allows exactly its own script (hash) plus eval, nothing else", () => {
+  const html = readFileSync(join(root, 'public/sandbox/shuffle-sandbox.html'), 'utf8');
+  const script = /<script>([\s\S]*)<\/script>/.exec(html)![1];
+  const hash = createHash('sha256').update(script).digest('base64');
+  expect(html).toContain(`content="default-src 'none'; script-src 'sha256-${hash}' 'unsafe-eval'; worker-src blob:"`);
+});
+
+it("the visualiser's own CSP is strict: no inline script, no eval", () => {
+  const html = readFileSync(join(root, 'web/visualiser/index.html'), 'utf8');
+  const csp = /http-equiv="Content-Security-Policy" content="([^"]*)"/.exec(html)![1];
+  expect(csp).toContain("script-src 'self' 'wasm-unsafe-eval';");
+  expect(csp).not.toMatch(/'unsafe-eval'|script-src[^;]*'unsafe-inline'/);
+  expect(html).not.toMatch(/\son[a-z]+="/);  // no inline event handlers
+});

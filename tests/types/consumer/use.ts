@@ -1,0 +1,40 @@
+// A consumer of every entry (tests/types/check.mjs compiles it against the packed .d.ts under
+// each lib x moduleResolution x TypeScript version): imports and the main API of each.
+import { init, initSync, isReady, Deck, Card, shuffle, permutation, parseSeed, manifest, type CardComparator, type DeckState } from 'fairdeck';
+import { init as initGames, initSync as initGamesSync, Deck as GamesDeck } from 'fairdeck/games';
+import { randomUint32, randomBytes, RandomStream } from 'fairdeck/random';
+import { init as initFairness, initSync as initFairnessSync, positionMatrix, countPermutations, ALGORITHMS } from 'fairdeck/fairness';
+import { cardSvg, cardLabel, drawCard, CARD_ASPECT } from 'fairdeck/faces';
+import { commitRound, commitmentOf } from 'fairdeck/provable';
+import { verifyRound, GAMES } from 'fairdeck/verify';
+
+export async function main(): Promise<string> {
+  await init();
+  await initGames();
+  await initFairness();
+  const deck = new Deck({ seed: 1 });
+  const hand: Card[] = deck.shuffle().deal(5);
+  const state: DeckState = deck.toJSON();
+  const text: string = JSON.stringify({ deck });
+  const order: CardComparator = Card.order({ aces: 'low' });
+  const value: number | null = Card.from('AS').rankValue;
+  hand.sort(Card.compare).sort(order);
+  if (Card.is(value)) initSync({ wasm: new Uint8Array(0) }), initGamesSync(), initFairnessSync();
+  Deck.fromJSON(state).dispose();
+  deck.dispose();
+  const table = new GamesDeck({ seed: 2 });
+  const hands: Card[][] = table.dealHands(4, 2);
+  table.burn(1);
+  table.dispose();
+  const bytes: Uint8Array = randomBytes(8, { seed: 3 });
+  const words: Uint32Array = randomUint32(4);
+  const stream = new RandomStream({ seed: 4 });
+  stream.dispose();
+  const m = await positionMatrix({ algorithm: ALGORITHMS[0], n: 4, trials: 100, seed: 5 });
+  const p = await countPermutations({ algorithm: 'fisher-yates', n: 3, trials: 60, seed: 6 });
+  const { serverSeed, commitment } = commitRound();
+  const verdict = await verifyRound({ commitment, serverSeed, clientSeed: 'c', nonce: 1, dealt: hand.map(String) });
+  const svg: string = cardSvg(hand[0], { width: 40 });
+  return [isReady(), shuffle([1, 2, 3], { seed: 1 }).length, permutation(3).length, parseSeed('1'), manifest, hands.length,
+    bytes.length, words.length, m, p, verdict.ok, svg, cardLabel('AS'), CARD_ASPECT, commitmentOf, GAMES, drawCard, text].join();
+}

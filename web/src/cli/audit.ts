@@ -1,0 +1,116 @@
+/**
+ * `fairdeck-audit`: tests the orders a shuffler produced, from a log of one order per line.
+ *   npx fairdeck-audit shuffles.log
+ *   my-shuffler | npx fairdeck-audit - --json
+ * A line is whitespace- or comma-separated tokens (numbers, card codes, any names) or a JSON array
+ * of them; blank lines and lines starting with # are skipped. The first line (or --items) fixes
+ * the items; the tests number them in sorted order (numbers by value). Lines shorter than the item
+ * count are partial orders (the first k dealt), all of the same length.
+ * The log is streamed in bounded memory (the counts, one line and one read buffer) and parsed
+ * byte by byte, without a string per token. Exit status: 0 no bias found, 1 a test rejects,
+ * 2 bad input or usage (the line number and what was wrong on standard error).
+ */
+import { createReadStream } from 'node:fs';
+import { buildReport, reportJSON } from '../fairness/audit-report.js';
+import { MAX_AUDIT_N } from '../fairness/audit-tally.js';
+import { InputError, LogAudit, readLines } from './audit-log.js';
+import { ALPHA } from '../fairness/statistics.js';
+
+const usage = `usage: fairdeck-audit FILE|- [--json] [--alpha P] [--items "A B C …"] [--n N]
+  FILE|-        the log: one order per line, tokens separated by spaces, tabs or commas,
+                or a JSON array per line; - reads standard input
+  --json        print the report as JSON
+  --alpha P     overall significance level (default ${ALPHA})
+  --items LIST  the items in their starting order (default: the first line's, sorted)
+  --n N         the items are the numbers 0…N−1 (for partial orders without --items)
+exit status: 0 no bias found, 1 biased, 2 bad input or usage`;
+
+class UsageError extends Error {}
+
+interface Args { file: string; json: boolean; alpha: number; items?: string[]; n?: number }
+
+function parseArgs(argv: string[]): Args | 'help' {
+  let file: string | undefined, json = false, alpha = ALPHA, items: string[] | undefined, n: number | undefined;
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i];
+    if (a === '--help' || a === '-h') return 'help';
+    if (a === '--json') json = true;
+    else if (a === '--alpha' || a === '--items' || a === '--n') {
+      const v = argv[++i];
+      if (v === undefined) throw new UsageError(`${a} needs a value`);
+      if (a === '--alpha') {
+        alpha = Number(v);
+        if (!(alpha > 0 && alpha <= 0.5)) throw new UsageError(`--alpha must be a number above 0 and at most 0.5, got ${JSON.stringify(v)}`);
+      } else if (a === '--n') {
+        n = Number(v);
+        if (!/^\d+$/.test(v) || n < 2 || n > MAX_AUDIT_N) throw new UsageError(`--n must be an integer from 2 to ${MAX_AUDIT_N}, got ${JSON.stringify(v)}`);
+      } else {
+        items = v.split(/[\s,]+/).filter((t) => t !== '');
+        if (items.length < 2 || items.length > MAX_AUDIT_N) throw new UsageError(`--items must list 2 to ${MAX_AUDIT_N} items, got ${items.length}`);
+        if (new Set(items).size !== items.length) throw new UsageError('--items lists an item twice');
+      }
+    } else if (a.startsWith('-') && a !== '-') throw new UsageError(`unknown option ${a}`);
+    else if (file === undefined) file = a;
+    else throw new UsageError(`one input only, got ${JSON.stringify(file)} and ${JSON.stringify(a)}`);
+  }
+  if (file === undefined) throw new UsageError('no input: give a FILE, or - for standard input');
+  if (items && n !== undefined && n !== items.length) throw new UsageError(`--n ${n} does not match the ${items.length} --items`);
+  return { file, json, alpha, items, n };
+}
+
+async function main(): Promise<number> {
+  let args: Args | 'help';
+  try {
+    args = parseArgs(process.argv.slice(2));
+  } catch (e) {
+    process.stderr.write(`fairdeck-audit: ${(e as Error).message}\n${usage}\n`);
+    return 2;
+  }
+  if (args === 'help') {
+    process.stdout.write(`${usage}\n`);
+    return 0;
+  }
+  const audit = new LogAudit(args);
+  const input = args.file === '-' ? process.stdin : createReadStream(args.file, { highWaterMark: 1 << 20 });
+  const tty = process.stderr.isTTY === true;
+  const start = performance.now();
+  let last = start;
+  const progress = (): void => {
+    const t = performance.now();
+    if (!tty || t - last < 200) return;
+    last = t;
+    const mb = audit.bytes / 1e6;
+    process.stderr.write(`\rfairdeck-audit: ${audit.tally?.trials ?? 0} orders, ${mb.toFixed(0)} MB, ${(mb / ((t - start) / 1000)).toFixed(0)} MB/s `);
+  };
+  try {
+    await readLines(input, audit, progress);
+  } catch (e) {
+    if (tty) process.stderr.write('\n');
+    if (e instanceof InputError) {
+      process.stderr.write(`fairdeck-audit: ${e.message}\n`);
+      return 2;
+    }
+    const code = (e as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT' || code === 'EISDIR' || code === 'EACCES') {
+      process.stderr.write(`fairdeck-audit: cannot read ${JSON.stringify(args.file)}: ${(e as Error).message}\n`);
+      return 2;
+    }
+    throw e;
+  }
+  if (tty) process.stderr.write('\n');
+  if (!audit.tally || audit.tally.trials === 0) {
+    process.stderr.write('fairdeck-audit: no orders in the input\n');
+    return 2;
+  }
+  const report = buildReport(audit.tally, args.alpha, audit.items!, performance.now() - start);
+  process.stdout.write(args.json ? `${JSON.stringify(reportJSON(report), null, 2)}\n` : `${report.toString()}\n`);
+  return report.fair ? 0 : 1;
+}
+
+main().then(
+  (code) => { process.exitCode = code; },
+  (error: unknown) => {
+    process.stderr.write(`fairdeck-audit: ${error instanceof Error ? error.stack ?? error.message : String(error)}\n`);
+    process.exitCode = 2;
+  },
+);

@@ -1,0 +1,209 @@
+/**
+ * Naming the likely cause of a bias the audit found, from the catalogue of known mistakes
+ * (algorithms.ts and docs/fairness-testing.md). Signatures that are certain come first (no fixed
+ * point at all: Sattolo; repeated orders: too little generator state); then the item × position
+ * deviations are matched against the exact position matrices of the well-known wrong swap loops
+ * (computed here item by item, O(n³)) and a simulated one for sort-with-a-random-comparator; then
+ * the broad patterns (items near their start, neighbours kept together, unreachable cells).
+ */
+import type { Tally } from './audit-tally.js';
+import type { AuditTest, Token } from './audit-types.js';
+
+/** Largest n for which the position matrices of the known mistakes are computed. */
+const MODEL_MAX_N = 64;
+/** Smallest correlation of the deviations with a model's for the model to be named. */
+const MODEL_MIN_CORRELATION = 0.6;
+
+interface Evidence {
+  tally: Tally;
+  tests: AuditTest[];
+  items: Token[];
+  /** Orders × fixed points: Σ of the diagonal. */
+  diag: number;
+  repeats: number;
+  repeatLambda: number;
+  /** z of the start–end correlation (0 when not run). */
+  rhoZ: number;
+}
+
+/** A swap loop: for each step, positions i and j (drawn with probabilities q) are swapped. */
+type Step = { i: number; q: Float64Array };
+
+/** Exact item × position probabilities after `steps` (row = item, n × n). */
+function swapLoopMatrix(n: number, steps: Step[]): Float64Array {
+  const P = new Float64Array(n * n);
+  for (let i = 0; i < n; i++) P[i * n + i] = 1;
+  for (const { i, q } of steps) {
+    for (let item = 0; item < n; item++) {
+      const row = item * n;
+      const at = P[row + i];
+      let into = at * q[i];
+      for (let p = 0; p < n; p++) {
+        if (p === i) continue;
+        const v = P[row + p];
+        into += v * q[p];
+        P[row + p] = v * (1 - q[p]) + at * q[p];
+      }
+      P[row + i] = into;
+    }
+  }
+  return P;
+}
+
+const uniformTo = (n: number, bound: number): Float64Array => {
+  const q = new Float64Array(n);
+  for (let j = 0; j < bound; j++) q[j] = 1 / bound;
+  return q;
+};
+
+/** The known wrong swap loops: name, the words for the cause, and its steps for n items. */
+const MODELS: { text: string; steps: (n: number) => Step[] | undefined }[] = [
+  {
+    text: 'the pattern of the "naive" swap, for i from 0 to n−1 swap a[i] with a[j], j = random[0, n): n^n equally likely paths cannot spread evenly over n! orders — draw j from [0, i] (Fisher–Yates)',
+    steps: (n) => Array.from({ length: n }, (_, i) => ({ i, q: uniformTo(n, n) })),
+  },
+  {
+    text: 'the pattern of the "naive" swap run backwards, for i from n−1 down to 0 swap a[i] with a[j], j = random[0, n): n^n equally likely paths cannot spread evenly over n! orders — draw j from [0, i] (Fisher–Yates)',
+    steps: (n) => Array.from({ length: n }, (_, s) => ({ i: n - 1 - s, q: uniformTo(n, n) })),
+  },
+  {
+    text: 'the pattern of a swap loop whose j never reaches the last position (j = random[0, n−1), the 1999 online-poker bug): the last card never stays last — draw j from [0, i] (Fisher–Yates)',
+    steps: (n) => Array.from({ length: n }, (_, i) => ({ i, q: uniformTo(n, n - 1) })),
+  },
+  {
+    text: 'the pattern of Fisher–Yates with j = Math.round(random() × i): rounding gives the two ends of [0, i] half the chance of the others — use Math.floor(random() × (i + 1)) or, better, a rejection-sampled integer',
+    steps: (n) => Array.from({ length: n - 1 }, (_, s) => {
+      const i = n - 1 - s, q = new Float64Array(n);
+      for (let j = 0; j <= i; j++) q[j] = (j === 0 || j === i ? 0.5 : 1) / i;
+      return { i, q };
+    }),
+  },
+  {
+    text: 'the pattern of modulo bias, Fisher–Yates with j = byte % (i + 1): 256 is not a multiple of i + 1, so small j come up more often — reject bytes ≥ the largest multiple of i + 1 (rejection sampling)',
+    steps: (n) => n > 256 ? undefined : Array.from({ length: n - 1 }, (_, s) => {
+      const i = n - 1 - s, m = i + 1, q = new Float64Array(n);
+      for (let j = 0; j < m; j++) q[j] = (Math.floor(256 / m) + (j < 256 % m ? 1 : 0)) / 256;
+      return { i, q };
+    }),
+  },
+];
+
+const SORT_TEXT = 'the pattern of array.sort(() => random() − 0.5): a sort with a random comparator does not shuffle uniformly (how far items move depends on the sort algorithm) — use Fisher–Yates';
+
+/** A small deterministic generator (sfc32) for simulating sort-random: diagnostics only, never a shuffle (the tests' seeded source too). */
+export function sfc32(seed: number): () => number {
+  let a = 0x9e3779b9, b = 0x243f6a88, c = 0xb7e15162, d = seed | 0;
+  const next = (): number => {
+    const t = (((a + b) | 0) + d) | 0;
+    d = (d + 1) | 0;
+    a = b ^ (b >>> 9);
+    b = (c + (c << 3)) | 0;
+    c = (c << 21) | (c >>> 11);
+    c = (c + t) | 0;
+    return (t >>> 0) / 4294967296;
+  };
+  for (let i = 0; i < 12; i++) next();
+  return next;
+}
+
+/** Item × position probabilities of sort-random, from 20,000 simulated sorts. */
+function sortRandomMatrix(n: number): Float64Array {
+  const P = new Float64Array(n * n), unit = sfc32(n), trials = 20_000;
+  const a = new Array<number>(n);
+  for (let t = 0; t < trials; t++) {
+    for (let i = 0; i < n; i++) a[i] = i;
+    a.sort(() => unit() - 0.5);
+    for (let p = 0; p < n; p++) P[a[p] * n + p] += 1 / trials;
+  }
+  return P;
+}
+
+/** Correlation of the observed deviations from T/n with the model's, over the first k positions. */
+function correlation(t: Tally, model: Float64Array): number {
+  const { n, k, trials } = t, E = trials / n;
+  let xy = 0, xx = 0, yy = 0;
+  for (let i = 0; i < n; i++) {
+    for (let j = 0; j < k; j++) {
+      const x = t.positions[i * k + j] - E, y = model[i * n + j] * trials - E;
+      xy += x * y;
+      xx += x * x;
+      yy += y * y;
+    }
+  }
+  return xx > 0 && yy > 0 ? xy / Math.sqrt(xx * yy) : 0;
+}
+
+const rejects = (tests: AuditTest[], name: string): AuditTest | undefined => tests.find((x) => x.name === name && x.rejects);
+const show = (t: Token): string => (typeof t === 'number' ? String(t) : JSON.stringify(t));
+
+/** The likely causes of a bias, most specific first. */
+export function likelyCauses(ev: Evidence): string[] {
+  const { tally: t, tests, items } = ev;
+  const { n, k, trials: T } = t;
+  const out: string[] = [];
+  if (k === n && ev.diag === 0 && T >= 20) {
+    out.push(`no item ever stays in place (0 fixed points in ${T} orders, ${T} expected): this looks like Sattolo's j < i (j = random[0, i)) where Fisher–Yates needs j ≤ i (j = random[0, i])`);
+    return out;
+  }
+  const orders = rejects(tests, 'orders');
+  if (orders && t.orders) {
+    let seen = 0;
+    for (let r = 0; r < t.orders.length; r++) if (t.orders[r] > 0) seen++;
+    const expectedSeen = t.orders.length * (1 - Math.exp(-T / t.orders.length));
+    if (seen < 0.9 * expectedSeen && T / t.orders.length >= 5) {
+      out.push(`only ${seen} of ${t.orders.length} ${k === n ? 'orders' : 'hands'} ever came up (chance: about ${Math.round(expectedSeen)}): some orders are unreachable — too little generator state, or an algorithm with fewer equally likely paths than orders`);
+    }
+  }
+  const positional = rejects(tests, 'positions') ?? rejects(tests, 'largest cell') ?? rejects(tests, 'start–end correlation');
+  let matched = false;
+  if (positional && n <= MODEL_MAX_N && n >= 3) {
+    let best = { r: 0, text: '' };
+    for (const m of MODELS) {
+      const steps = m.steps(n);
+      if (!steps) continue;
+      const r = correlation(t, swapLoopMatrix(n, steps));
+      if (r > best.r) best = { r, text: m.text };
+    }
+    if (best.r < MODEL_MIN_CORRELATION) {
+      const r = correlation(t, sortRandomMatrix(n));
+      if (r > best.r) best = { r, text: SORT_TEXT };
+    }
+    if (best.r >= MODEL_MIN_CORRELATION) {
+      out.push(`${best.text} (the item × position deviations correlate ${best.r.toFixed(2)} with it)`);
+      matched = true;
+    }
+  }
+  // Repeats beyond chance, unless a known loop explains the orders (a biased order distribution repeats too).
+  if (!matched && rejects(tests, 'repeats')) {
+    out.push(`the same orders come up again and again (${ev.repeats} repeats where chance expects ${ev.repeatLambda.toPrecision(2)}): only a small fraction of the orders can ever come up — the random generator has too little state (a 16- or 32-bit seed or state, or one reseeded from the clock), or the shuffle itself makes only a few orders`);
+  }
+  const rho = rejects(tests, 'start–end correlation');
+  if (!matched && rho && ev.rhoZ > 0) {
+    out.push('items stay near where they started (start–end correlation above 0): too few swaps or riffles, or a loop that moves each item only a little');
+  }
+  const neighbours = rejects(tests, 'neighbours'), rising = rejects(tests, 'rising sequences');
+  if (!matched && (neighbours || rising)) {
+    let succ = 0;
+    for (let i = 0; i < n; i++) succ += t.successions[i];
+    const ratio = succ / (T * ((k - 1) / n));
+    const fewerRising = rising !== undefined && t.risingSum < T * ((n + 1) / 2);
+    if ((neighbours && ratio > 1) || fewerRising) {
+      out.push(`original neighbours stay together (item i followed by item i + 1 ${ratio.toFixed(1)}× as often as chance)${fewerRising ? ' and there are too few rising sequences' : ''}: too few riffles or cuts — a riffle keeps runs of the deck in order (52 cards need about 7 riffles)`);
+    }
+  }
+  if (!matched && out.length === 0 && k >= 2) {
+    const E = T / n;
+    if (E >= 30) {
+      for (let i = 0; i < n && out.length === 0; i++) {
+        for (let j = 0; j < k; j++) {
+          if (t.positions[i * k + j] === 0) {
+            out.push(`item ${show(items[i])} never lands at position ${j} (${Math.round(E)} times expected): some orders cannot come up — look for an off-by-one in the range j is drawn from, or a loop that stops one step short`);
+            break;
+          }
+        }
+      }
+    }
+  }
+  if (out.length === 0) out.push('the pattern matches none of the known mistakes; the cells and orders below deviate most');
+  return out;
+}

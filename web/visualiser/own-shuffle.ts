@@ -1,0 +1,240 @@
+/**
+ * "Your shuffle": a visitor's own shuffle, pasted as JavaScript or dropped as a log, tested by
+ * fairdeck/fairness's testOrders with the same charts as the lab.
+ *
+ * Safety (SECURITY.md, "Your shuffle"): pasted code never runs in this page. It is posted to
+ * /sandbox/shuffle-sandbox.html, loaded in an <iframe sandbox="allow-scripts"> (an opaque origin:
+ * no access to this page, its storage or cookies), which runs it in a Worker; only plain arrays
+ * come back, and they are checked by testOrders like any log. Nothing from the code, a log or an
+ * error message is inserted as HTML: every such text goes through textContent. A link may carry
+ * code (#code=…) into the text box, but it runs only when the visitor presses Run.
+ */
+import { testOrders, type ShuffleReport } from 'fairdeck/fairness';
+import { drawHeatmap, heatmapLegend } from './charts/heatmap.js';
+import { drawHistogram } from './charts/histogram.js';
+import { drawBars } from './charts/bars.js';
+import { download } from './export.js';
+import { int } from './format.js';
+
+const SANDBOX = new URL('../sandbox/shuffle-sandbox.html', location.href).href;
+const BATCH = 2000;
+
+const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
+
+/** A text element: the only way untrusted text reaches the page. */
+function el(tag: string, text = '', className = ''): HTMLElement {
+  const e = document.createElement(tag);
+  if (text) e.textContent = text;
+  if (className) e.className = className;
+  return e;
+}
+
+/** Orders of a log file, streamed: one per line, tokens split by spaces/commas or a JSON array. */
+async function* logOrders(file: Blob): AsyncGenerator<(string | number)[]> {
+  const reader = file.stream().pipeThrough(new TextDecoderStream()).getReader();
+  let carry = '', line = 0;
+  const parse = (text: string): (string | number)[] | undefined => {
+    line++;
+    const t = text.trim();
+    if (t === '' || t.startsWith('#')) return undefined;
+    if (t.startsWith('[')) {
+      let v: unknown;
+      try {
+        v = JSON.parse(t);
+      } catch {
+        throw new Error(`line ${line}: a line that starts with [ must be a JSON array`);
+      }
+      if (!Array.isArray(v) || v.some((x) => typeof x !== 'string' && typeof x !== 'number')) throw new Error(`line ${line}: a JSON line must be a flat array of numbers or strings`);
+      return v as (string | number)[];
+    }
+    return t.split(/[\s,]+/);
+  };
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) break;
+    const parts = (carry + value).split('\n');
+    carry = parts.pop()!;
+    for (const p of parts) {
+      const o = parse(p);
+      if (o) yield o;
+    }
+  }
+  const o = parse(carry);
+  if (o) yield o;
+}
+
+/** Runs the pasted code in the sandbox; yields its orders batch by batch. */
+function sandboxOrders(code: string, n: number, trials: number, signal: AbortSignal): AsyncGenerator<(string | number)[]> {
+  const frame = document.createElement('iframe');
+  frame.setAttribute('sandbox', 'allow-scripts');  // no allow-same-origin: an opaque origin
+  frame.title = 'sandbox for the pasted shuffle (hidden)';
+  frame.hidden = true;
+  frame.src = SANDBOX;
+  const queue: ((string | number)[][] | Error | null)[] = [];
+  let wake: (() => void) | undefined;
+  const push = (x: (string | number)[][] | Error | null) => {
+    queue.push(x);
+    wake?.();
+  };
+  const onMessage = (e: MessageEvent) => {
+    if (e.source !== frame.contentWindow || !e.data || typeof e.data !== 'object') return;
+    const m = e.data as { type?: unknown; orders?: unknown; last?: unknown; message?: unknown };
+    if (m.type === 'ready') frame.contentWindow!.postMessage({ type: 'run', code, n, trials, batch: BATCH }, '*');
+    else if (m.type === 'orders' && Array.isArray(m.orders)) {
+      push(m.orders as (string | number)[][]);
+      if (m.last === true) push(null);
+    } else if (m.type === 'error') push(new Error(String(m.message)));
+  };
+  addEventListener('message', onMessage);
+  const close = () => {
+    removeEventListener('message', onMessage);
+    frame.remove();
+  };
+  signal.addEventListener('abort', () => push(signal.reason instanceof Error ? signal.reason : new Error('stopped')), { once: true });
+  document.body.append(frame);
+  return (async function* () {
+    try {
+      for (;;) {
+        while (queue.length === 0) await new Promise<void>((resolve) => (wake = resolve));
+        const next = queue.shift()!;
+        if (next === null) return;
+        if (next instanceof Error) throw next;
+        frame.contentWindow?.postMessage({ type: 'ack' }, '*');
+        yield* next;
+      }
+    } finally {
+      close();
+    }
+  })();
+}
+
+/** Wires the panel (called once the page is ready). */
+export function setupOwnShuffle(): void {
+  const code = $<HTMLTextAreaElement>('own-code'), file = $<HTMLInputElement>('own-log'), drop = $('own-drop');
+  const nInput = $<HTMLInputElement>('own-n'), trialsInput = $<HTMLInputElement>('own-trials');
+  const run = $<HTMLButtonElement>('own-run'), stop = $<HTMLButtonElement>('own-stop'), exportButton = $<HTMLButtonElement>('own-export');
+  const progress = $<HTMLProgressElement>('own-progress'), label = $('own-progress-label'), status = $('own-status'), out = $('own-results');
+  let controller: AbortController | undefined, report: ShuffleReport | undefined, dropped: File | undefined;
+
+  // A link may carry code; it is shown for reading, never run without a click.
+  const fromLink = new URLSearchParams(location.hash.slice(1)).get('code');
+  if (fromLink !== null) {
+    code.value = fromLink;
+    status.textContent = 'The link filled in the code above. Read it: it runs, sandboxed, only when you press Run.';
+  }
+  const busy = (on: boolean) => {
+    run.disabled = on;
+    stop.disabled = !on;
+    progress.dataset.state = on ? 'running' : 'done';
+  };
+  const choose = (f: File | undefined) => {
+    dropped = f;
+    $('own-file-name').textContent = f ? `Log: ${f.name} (${int(f.size)} bytes). Run tests it; clear the file to test the code instead.` : '';
+  };
+  file.addEventListener('change', () => choose(file.files?.[0]));
+  drop.addEventListener('dragover', (e) => e.preventDefault());
+  drop.addEventListener('drop', (e) => {
+    e.preventDefault();
+    choose(e.dataTransfer?.files[0]);
+  });
+
+  run.addEventListener('click', async () => {
+    const n = Number(nInput.value), trials = Number(trialsInput.value);
+    if (!dropped && !(Number.isInteger(n) && n >= 2 && n <= 64)) return void (status.textContent = 'n must be an integer from 2 to 64.');
+    if (!dropped && !(Number.isInteger(trials) && trials >= 1 && trials <= 10_000_000)) return void (status.textContent = 'Shuffles must be an integer from 1 to 10,000,000.');
+    if (!dropped && !code.value.trim()) return void (status.textContent = 'Paste a shuffle function, or choose a log file.');
+    controller = new AbortController();
+    busy(true);
+    out.replaceChildren();
+    exportButton.disabled = true;
+    status.textContent = '';
+    const total = dropped ? dropped.size : trials;
+    progress.max = 1;
+    progress.value = 0;
+    try {
+      const orders = dropped ? logOrders(dropped) : sandboxOrders(code.value, n, trials, controller.signal);
+      report = await testOrders(orders, {
+        signal: controller.signal,
+        onProgress: (p) => {
+          if (!dropped) progress.value = p.done / total;
+          label.textContent = `${int(p.done)} ${dropped ? 'orders read' : `of ${int(total)} shuffles`}, ${int(p.trialsPerSecond)}/s`;
+        },
+      });
+      progress.value = 1;
+      show(out, report);
+      exportButton.disabled = false;
+    } catch (e) {
+      status.textContent = e instanceof Error ? e.message : String(e);
+    } finally {
+      busy(false);
+      controller = undefined;
+    }
+  });
+  stop.addEventListener('click', () => controller?.abort(new Error('Stopped.')));
+  exportButton.addEventListener('click', () => {
+    if (report) download('fairdeck-shuffle-audit.json', JSON.stringify(report, null, 2), 'application/json');
+  });
+}
+
+/** Renders a report: verdict, causes, detectable bias, the tests, the charts. Text only. */
+function show(out: HTMLElement, r: ShuffleReport): void {
+  const lines = r.toString().split('\n');
+  const verdict = el('p', lines[0], 'verdict');
+  verdict.dataset.verdict = r.fair ? 'no-evidence-of-bias' : 'biased';
+  verdict.id = 'own-verdict';
+  out.append(verdict, el('p', lines[1], 'note'));
+  if (r.causes.length) {
+    const list = el('ul', '', 'causes');
+    list.setAttribute('aria-label', 'Likely causes');
+    for (const c of r.causes) list.append(el('li', `Likely cause: ${c}`));
+    out.append(list);
+  }
+  const detect = lines.find((l) => /with 99% power/.test(l));
+  if (detect) out.append(el('p', detect, 'note'));
+  const table = el('table');
+  const caption = el('caption', 'Tests (p after Holm\'s correction)');
+  const head = el('thead');
+  const hr = el('tr');
+  for (const h of ['test', 'statistic', 'df', 'p', 'observed']) {
+    const th = el('th', h);
+    th.setAttribute('scope', 'col');
+    hr.append(th);
+  }
+  head.append(hr);
+  const body = el('tbody');
+  for (const t of r.tests) {
+    const tr = el('tr');
+    const th = el('th', `${t.rejects ? '✗' : '✓'} ${t.name}`);
+    th.setAttribute('scope', 'row');
+    tr.append(th, el('td', t.statistic.toPrecision(4)), el('td', t.df === null ? '—' : String(t.df)), el('td', t.pCorrected.toPrecision(2)), el('td', t.observed));
+    body.append(tr);
+  }
+  table.append(caption, head, body);
+  const wrap = el('div', '', 'table-wrap');
+  wrap.append(table);
+  out.append(wrap);
+  const cells = el('p', lines.find((l) => l.startsWith('Most deviant cells')) ?? '', 'note');
+  out.append(cells);
+  const width = Math.min(out.clientWidth || 600, 720);
+  if (r.orderCounts && r.n <= 8) {
+    const canvas = document.createElement('canvas');
+    canvas.setAttribute('role', 'img');
+    canvas.setAttribute('aria-label', `Orders histogram: each of the ${r.orderCounts.length} orders as count ÷ expected`);
+    out.append(el('h3', 'Orders'), canvas);
+    drawHistogram(canvas, { counts: r.orderCounts, expected: r.trials / r.orderCounts.length, n: r.n }, width);
+  }
+  if (r.k === r.n && r.n <= 64) {
+    const canvas = document.createElement('canvas');
+    canvas.setAttribute('role', 'img');
+    canvas.setAttribute('aria-label', 'Position heatmap: item (row) against position (column), colour = z-score');
+    out.append(el('h3', 'Item × position'), canvas, heatmapLegend());
+    drawHeatmap(canvas, { counts: r.counts, expected: r.trials / r.n, n: r.n }, width);
+  }
+  if (r.n >= 3) {
+    const canvas = document.createElement('canvas');
+    canvas.setAttribute('role', 'img');
+    canvas.setAttribute('aria-label', 'Neighbours: how often item i is directly followed by item i + 1, as count ÷ expected');
+    out.append(el('h3', 'Neighbours kept together (item i followed by i + 1)'), canvas);
+    drawBars(canvas, Array.from(r.successions.subarray(0, r.n - 1), (c) => c / (r.trials * ((r.k - 1) / r.n) / (r.n - 1))), width);
+  }
+}
