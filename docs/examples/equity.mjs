@@ -4,7 +4,7 @@
 // evaluator below, which agrees with pokersolver on 200,000 random boards). Run it with fairdeck installed:
 //   node equity.mjs [boards] [workers] [seed]
 import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
-import { init, Deck, streamSeed } from 'fairdeck';
+import { init, Deck, streamSeed } from 'fairdeck/sim';
 
 const HANDS = [['AS', 'AH'], ['KS', 'KH']];
 

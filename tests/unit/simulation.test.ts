@@ -1,7 +1,7 @@
 // Issue 40, simulations: dealIds deals exactly what deal() deals; sampleIds's samples follow the
 // exact law (every ordered k-subset equally likely) and leave the deck's cards where they were;
-// callers' arrays are validated with clear errors. Both on the Deck of 'fairdeck' and of
-// 'fairdeck/games'.
+// callers' arrays are validated with clear errors. On the Deck of 'fairdeck/sim', which is a
+// games Deck too (sim-module.test.ts: the other entries' Decks refuse these operations).
 //
 // Law: 3 of the 6 remaining cards of a generic 8-card deck (5 undealt, 1 returned: both piles
 // feed the samples), 120 ordered subsets, 120,000 trials (1,000 expected a cell), χ² with 119
@@ -10,8 +10,7 @@
 // biased sampler (the first 3 cards of the naive swap shuffle, drawn from a seeded engine of
 // fairdeck/random) must be rejected.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { Deck, init } from 'fairdeck';
-import { Deck as GamesDeck, init as initGames } from 'fairdeck/games';
+import { Deck, init } from 'fairdeck/sim';
 import { ALPHA, chiSquarePValue } from 'fairdeck/fairness';
 import { RandomStream, init as initRandom } from 'fairdeck/random';
 
@@ -167,10 +166,9 @@ describe('deck.sampleIds', () => {
     provable.dispose();
   });
 
-  it('is on the games Deck too', async () => {
-    await initGames();
-    const deck = new GamesDeck({ seed: 5 }), twin = new GamesDeck({ seed: 5 });
-    expect([...deck.dealIds(5)]).toEqual(twin.deal(5).map((c) => c.id));
+  it('is on a Deck that deals to piles too (the sim Deck is a games Deck)', () => {
+    const deck = new Deck({ seed: 5 }), twin = new Deck({ seed: 5 });
+    expect([...deck.dealIds(5)]).toEqual(twin.dealHands(1, 5)[0].map((c) => c.id));
     expect(deck.sampleIds(2, 3).length).toBe(6);
     deck.dispose(), twin.dispose();
   });
@@ -234,12 +232,11 @@ describe('dead cards: new Deck({ exclude }), deck.remove, deck.dead', () => {
     deck.dispose();
   });
 
-  it('works in a shoe and on the games Deck, whose moveCards refuses a dead card', async () => {
-    await initGames();
+  it('works in a shoe and with piles, where moveCards refuses a dead card', () => {
     const shoe = new Deck({ seed: 14, decks: 2, exclude: ['AS', 'AS'] });
     expect(shoe.dead.map((c) => c.code)).toEqual(['AS', 'AS']);
     shoe.dispose();
-    const deck = new GamesDeck({ seed: 15, exclude: ['AS'] });
+    const deck = new Deck({ seed: 15, exclude: ['AS'] });
     expect(() => deck.moveCards(['AS'], 'hand:0')).toThrow(/out of play/);
     deck.dealHands(2, 2);
     deck.shuffle();

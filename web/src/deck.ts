@@ -13,7 +13,7 @@
  * forget to tell the core, and caller code that re-enters the deck sees a consistent deck.
  * `remaining` and `returned` only subtract `taken`, so they leave the window open.
  */
-import { bytes, construct, coreError, hasPiles, native, NO_PILES, packSpec, takeText, u32, type CoreDeck, type DeckModule } from './binding.js';
+import { bytes, construct, coreError, hasPiles, hasSim, native, NO_PILES, NO_SIM, packSpec, takeText, u32, type CoreDeck, type DeckModule } from './binding.js';
 import { cardTable, resolveIds, type Card, type CardTable } from './card.js';
 import { entropy, seedOrEntropy } from './entropy.js';
 import { show } from './errors.js';
@@ -37,7 +37,8 @@ declare global {
 }
 
 /**
- * What the games Deck (games-deck.ts), which adds the pile operations, reaches of a Deck: filled
+ * What the games Deck (games-deck.ts), which adds the pile operations, and the sim Deck
+ * (sim-deck.ts), which adds dead cards, dealIds and sampleIds, reach of a Deck: filled
  * in by Deck's static field below, and exported by no entry point.
  */
 export const internals = {} as {
@@ -51,6 +52,8 @@ export const internals = {} as {
   written(deck: Deck, h: CoreDeck, k: number): number;
   /** Puts a call's input ids at the start of the core's id buffer. */
   input(deck: Deck, h: CoreDeck, ids: ArrayLike<number>): void;
+  /** Where the window cells are in the heap view (`u32`), for the sim Deck's dealIds (sim-deck.ts). */
+  port(deck: Deck): number;
 };
 
 /**
@@ -164,13 +167,13 @@ export class Deck implements Iterable<Card> {
     read: (d: Deck, h: CoreDeck, k: number) => d.#read(h, k),
     written: (d: Deck, h: CoreDeck, k: number) => d.#written(h, k),
     input: (d: Deck, h: CoreDeck, ids: ArrayLike<number>) => d.#input(h, ids),
+    port: (d: Deck) => d.#p,
   });
 
   /** A new, already shuffled deck. Requires `await init()` first. */
   constructor(options?: DeckOptions) {
     const c = native();
     let h: CoreDeck | null;
-    let exclude: unknown[] | undefined;
     const from = typeof options === 'object' && options !== null ? restored.get(options) : undefined;
     if (from !== undefined) {
       h = from;
@@ -178,7 +181,6 @@ export class Deck implements Iterable<Card> {
       this.#cards = cardTable(i.style, i.decks, i.jokers, i.size);
     } else {
       const o = deckOptions(options), p = o.provable;
-      exclude = o.exclude;
       if (p) {  // provable decks: their own core constructor (cpp/include/fairdeck/provable.hpp)
         h = construct(() => c.CoreDeck.makeProvable({
           style: bytes(o.style), decks: o.decks, jokers: o.jokers, size: o.size, server: p.serverBytes, client: p.clientBytes, nonce: p.nonce,
@@ -205,14 +207,6 @@ export class Deck implements Iterable<Card> {
     registry.register(this, core, this);
     admit(core);
     Object.defineProperty(this, 'cloning', { value: UNCLONEABLE, enumerable: true });
-    if (exclude !== undefined) {  // dead cards from the start (issue 40); a refused list frees the deck
-      try {
-        this.remove(exclude as Iterable<Card | string | number>);  // each item is checked by remove
-      } catch (error) {
-        this.dispose();
-        throw error;
-      }
-    }
   }
 
   /** Restores a paged-out deck's core deck from its saved state. */
@@ -331,80 +325,6 @@ export class Deck implements Iterable<Card> {
     return this.#read(h, h.deal(n));
   }
 
-  // ---- Simulations (issue 40): dead cards, ids without Card objects, many samples in one call
-
-  /**
-   * Takes cards out of play — dead cards, such as the hands a simulation holds fixed. Each must
-   * be in the deck (undealt or returned); they join no hand, are never dealt or sampled, and stay
-   * out through `shuffle()` until `returnCards` puts them back (into the return pile, like any
-   * dealt card). Cards may be Card objects, codes ('AS') or ids. All or nothing: a RangeError,
-   * and no change, if any is unknown, dealt, already out or named twice; a TypeError for a
-   * provable deck or a deck with a cut card. `new Deck({ exclude })` does the same at the start.
-   */
-  remove(cards: Iterable<Card | string | number>): void {
-    this.#live();
-    const list = copyIterable(cards, 'cards', 'cards, codes or ids');  // copied first, as in returnCards
-    const h = this.#live(), piles = manifest().piles;
-    const ids = resolveIds(list, this.#cards, this.size, () => new Set([...this.#pile(piles.undealt), ...this.#pile(piles.returned)].map((c) => c.id)));
-    this.#input(h, ids);
-    if (!h.removeCards(ids.length)) throw coreError(this.#c);
-  }
-  /** The cards out of play (`remove`, `exclude`), by id; they are also among `dealt`. */
-  get dead(): Card[] {
-    return this.#pile(manifest().piles.dead);
-  }
-
-  /**
-   * Deals exactly like `deal(n)` — the same cards from the same seeded deck, up to `n` (fewer if
-   * fewer remain) — but gives their ids (`card.id`) in a Uint32Array and makes no Card object.
-   * `into`, if given, is a Uint32Array of at least `n` slots: the ids fill its start, and the
-   * result is `into` itself when the ids fill it (else `into.subarray(0, dealt)`), so a loop
-   * that deals into the same array allocates nothing.
-   */
-  dealIds(n: number, into?: Uint32Array): Uint32Array {
-    const h = this.#live();
-    checkInt('n', n, 0, 2 ** 32 - 1);
-    if (into !== undefined) checkInto(into, n, `n = ${n}`);
-    const heap = u32(this.#c), p = this.#p, taken = heap[p + 1];
-    if (n <= heap[p] - taken) {  // the dealing window: read from the heap, no call
-      const out = into ?? new Uint32Array(n), top = (heap[p + 2] >>> 2) + heap[p] - 1 - taken;
-      for (let i = 0; i < n; i++) out[i] = heap[top - i];
-      heap[p + 1] = taken + n;
-      return fitted(out, n);
-    }
-    const k = h.deal(n), at = this.#written(h, k), out = into ?? new Uint32Array(k);
-    out.set(u32(this.#c).subarray(at, at + k));
-    return fitted(out, k);
-  }
-
-  /**
-   * `trials` independent samples of `k` cards from the cards this deck could still deal
-   * (undealt and returned), each uniform over the ordered k-subsets, written one after another
-   * into one Uint32Array of k · trials ids (`into`, if given, of at least that many slots). The
-   * deck's cards do not move — no card is dealt — but its engine moves on, so the next call
-   * samples afresh. One call for a million Monte Carlo boards: `deck.sampleIds(5, 1e6)`.
-   * RangeError if k exceeds the cards remaining; TypeError on a provable deck.
-   */
-  sampleIds(k: number, trials: number, into?: Uint32Array): Uint32Array {
-    const h = this.#live();
-    checkInt('k', k, 0, 2 ** 32 - 1);
-    checkInt('trials', trials, 0, 2 ** 32 - 1);
-    const total = k * trials;
-    if (total > 2 ** 32 - 1) throw new RangeError(`k * trials must be at most 2^32 - 1, got ${total} (k = ${k}, trials = ${trials})`);
-    if (into !== undefined) checkInto(into, total, `k * trials = ${total}`);
-    const out = into ?? new Uint32Array(total);
-    // In chunks: the core's buffer stays small, and V8 runs later chunks in its optimised tier
-    // (a WebAssembly function is replaced between calls, never during one).
-    const chunk = k === 0 ? trials : Math.max(1, Math.floor(SAMPLE_CHUNK / k));
-    let done = 0;
-    do {
-      const t = Math.min(chunk, trials - done), n = h.sample(k, t), at = this.#written(h, n);
-      out.set(u32(this.#c).subarray(at, at + n), done * k);
-      done += t;
-    } while (done < trials);
-    return fitted(out, total);
-  }
-
   /**
    * Puts dealt cards, from any pile, into the return pile; they are dealt again only after the
    * undealt cards run out. Cards may be Card objects, codes ('AS') or ids. All or nothing: a RangeError, and no
@@ -509,6 +429,14 @@ for (const name of ['dealHands', 'burn', 'dealTo', 'dealPattern', 'hand', 'pile'
 }
 Object.defineProperty(Deck.prototype, 'piles', { get: noPiles, configurable: true });
 Object.defineProperty(Deck, 'pattern', { value: noPiles, writable: true, configurable: true });
+// Likewise the simulation operations are the sim Deck's ('fairdeck/sim', sim-deck.ts).
+const noSim = (): never => {
+  throw new Error(NO_SIM);
+};
+for (const name of ['remove', 'dealIds', 'sampleIds']) {
+  Object.defineProperty(Deck.prototype, name, { value: noSim, writable: true, configurable: true });
+}
+Object.defineProperty(Deck.prototype, 'dead', { get: noSim, configurable: true });
 // Vue's reactive() and ref() leave an object alone when it carries `__v_skip` (what markRaw sets):
 // a Proxy around a Deck could not reach its private fields, so every method would throw.
 Object.defineProperty(Deck.prototype, '__v_skip', { value: true });
@@ -518,6 +446,9 @@ function restoreCore(c: DeckModule, parsed: unknown): CoreDeck {
   const f = readState(parsed, manifest().limits.maxCards);
   if (f.named.length > 0 && !hasPiles(c)) {
     throw new TypeError("state.piles holds named piles, which live in fairdeck's games module: restore the state with the Deck of the entry 'fairdeck/games'");
+  }
+  if (f.dead > 0 && !hasSim(c)) {
+    throw new TypeError("state.dead holds dead cards, which live in fairdeck's sim module: restore the state with the Deck of the entry 'fairdeck/sim'");
   }
   const fresh = f.engine === null ? entropy() : new Uint8Array(0);
   const input = c.input(f.ids.length);
@@ -531,19 +462,6 @@ function restoreCore(c: DeckModule, parsed: unknown): CoreDeck {
   }));
   if (h === null) throw coreError(c);
   return h;
-}
-
-/** Ids per sampleIds call into the core (a 16 K-trial chunk of 5-card boards: 320 KB of buffer). */
-const SAMPLE_CHUNK = 1 << 16;
-
-/** Checks a caller's `into` array: a Uint32Array of at least `need` slots (`what` says why). */
-function checkInto(into: unknown, need: number, what: string): asserts into is Uint32Array {
-  if (!(into instanceof Uint32Array)) throw new TypeError(`into must be a Uint32Array, got ${show(into)}`);
-  if (into.length < need) throw new RangeError(`into must hold at least ${what} ids, got a Uint32Array of length ${into.length}`);
-}
-/** `out` itself when it holds exactly `k` ids, else a view of its first `k`. */
-function fitted(out: Uint32Array, k: number): Uint32Array {
-  return out.length === k ? out : out.subarray(0, k);
 }
 
 function readInfo(c: DeckModule, h: CoreDeck): DeckInfo {

@@ -4,7 +4,8 @@
  * limits come from the core (manifest.ts); the core validates names again itself.
  */
 import { show } from './errors.js';
-import { copyIterable, hasLoneSurrogate, plainObject, typedBytes } from './input.js';
+import { NO_SIM } from './binding.js';
+import { hasLoneSurrogate, plainObject, typedBytes } from './input.js';
 import { manifest } from './manifest.js';
 import { provableOptions, type ProvableSeeds, type ResolvedProvable } from './provable/options.js';
 
@@ -23,7 +24,8 @@ export interface RandomOptions {
   /**
    * A seeded source a loop draws from (issue 40): a `RandomStream` of fairdeck/random. Each call
    * keys itself with the stream's next 256 bits, so a seeded simulation neither repeats nor
-   * re-seeds per call. Not with `seed`.
+   * re-seeds per call. Not with `seed`. For `shuffle`, `permutation`, the functions of
+   * fairdeck/random and the Deck of 'fairdeck/sim' (the other Decks throw an Error naming it).
    */
   stream?: { nextUint32(n: number): Uint32Array };
 }
@@ -49,6 +51,7 @@ export interface DeckOptions extends RandomOptions {
    */
   penetration?: number;
   /**
+   * Deck of 'fairdeck/sim' only (the other Decks throw an Error naming it).
    * Dead cards (issue 40): cards out of play from the start — codes ('AS'), ids or Card objects —
    * as if `deck.remove(exclude)` were called on the new deck. They stay out through shuffle()
    * until `returnCards` puts them back. Not for provable decks or decks with a cut card.
@@ -56,7 +59,7 @@ export interface DeckOptions extends RandomOptions {
   exclude?: Iterable<unknown>;
 }
 
-const DECK_KEYS: readonly string[] = ['seed', 'rng', 'stream', 'strategy', 'style', 'decks', 'jokers', 'size', 'provable', 'penetration', 'exclude'];
+export const DECK_KEYS: readonly string[] = ['seed', 'rng', 'stream', 'strategy', 'style', 'decks', 'jokers', 'size', 'provable', 'penetration', 'exclude'];
 
 /** A copy of `options` (a plain object or undefined) with only `known` keys; TypeError naming `what` otherwise. */
 export function checkKeys(options: unknown, known: readonly string[], what: string): Record<string, unknown> {
@@ -144,51 +147,10 @@ export function parseSeed(text: string): Seed | undefined {
   return text;
 }
 
-/**
- * Validates `{ seed, rng, stream }` (plus any extra known keys) and returns them normalised. A
- * `stream` (issue 40: a seeded RandomStream of fairdeck/random, or any object whose
- * `nextUint32(8)` gives 8 words) keys this call with its next 256 bits, as a bytes seed: a loop
- * that passes the same stream gets a fresh, reproducible key each call, where `{ seed }` in a loop
- * would repeat one shuffle.
- */
+/** Validates `{ seed, rng }` (plus any extra known keys) and returns them normalised (a `stream`: stream-options.ts). */
 export function randomOptions(options: unknown, extra: readonly string[] = [], what = 'options') {
-  const o = checkKeys(options, ['seed', 'rng', 'stream', ...extra], what);
-  const rng = checkName('rng', o.rng, manifest().engines);
-  if (o.stream === undefined) return { rng, seed: seedBytes(o.seed), raw: o };
-  if (o.seed !== undefined) throw new TypeError('seed and stream cannot be combined: a stream gives each call its own key');
-  return { rng, seed: streamKey(o.stream), raw: o };
-}
-
-/** The next 8 words of `stream` as a bytes seed (TypeError naming `stream` if it gives none). */
-function streamKey(stream: unknown): SeedBytes {
-  const next = typeof stream === 'object' && stream !== null ? (stream as { nextUint32?: unknown }).nextUint32 : undefined;
-  if (typeof next !== 'function') throw new TypeError(`stream must be a RandomStream of fairdeck/random, got ${show(stream)}`);
-  const words: unknown = next.call(stream, 8);
-  if (!(words instanceof Uint32Array) || words.length !== 8) throw new TypeError('stream.nextUint32(8) must give a Uint32Array of 8 words');
-  const bytes = new Uint8Array(32);
-  for (let i = 0; i < 32; i++) bytes[i] = (words[i >> 2] >>> (8 * (i & 3))) & 0xff;  // little-endian, as randomBytes
-  return { kind: manifest().seedKinds.bytes, bytes };
-}
-
-/**
- * Stream `index` of seed `seed` (issue 40): a seed of its own for worker or job `index` — bytes
- * that name the domain, the seed's kind and material, and the index — so that `new Deck({ seed:
- * streamSeed(s, i) })` or `new RandomStream({ seed: streamSeed(s, i) })` in worker i never shares
- * output with another index. The core hashes a bytes seed with SHA-256 into the engine's key
- * (engine/seed.hpp): ChaCha20 streams are then as independent as keys that SHA-256 makes from
- * different inputs (computationally: no test can tell them from independent streams); xoshiro256
- * streams start at unrelated points of its 2^256 − 1 cycle (two streams of 2^64 words overlap with
- * probability below 2^-127; they are statistically, not cryptographically, independent).
- */
-export function streamSeed(seed: Seed, index: number): Uint8Array {
-  const s = seedBytes(seed);
-  if (s === undefined) throw new TypeError('seed must be given: streams of an unseeded source are just fresh unseeded sources');
-  checkInt('index', index, 0, Number.MAX_SAFE_INTEGER);
-  const tag = new TextEncoder().encode('fairdeck-stream'), out = new Uint8Array(tag.length + 1 + 8 + s.bytes.length);
-  out.set(tag), (out[tag.length] = s.kind);
-  new DataView(out.buffer).setBigUint64(tag.length + 1, BigInt(index), true);
-  out.set(s.bytes, tag.length + 9);
-  return out;
+  const o = checkKeys(options, ['seed', 'rng', ...extra], what);
+  return { rng: checkName('rng', o.rng, manifest().engines), seed: seedBytes(o.seed), raw: o };
 }
 
 /** Deck options after validation, with defaults filled in. */
@@ -204,20 +166,19 @@ export interface ResolvedDeckOptions {
   provable: ResolvedProvable | undefined;
   /** The cut card's penetration (its range is checked by the core); undefined: no cut card. */
   penetration: number | undefined;
-  /** The dead cards, copied (resolved and checked by Deck.remove); undefined: none. */
-  exclude: unknown[] | undefined;
 }
 
 /** Validates `new Deck(options)`; throws TypeError/RangeError naming the option. */
 export function deckOptions(options: unknown): ResolvedDeckOptions {
   const o = checkKeys(options, DECK_KEYS, 'Deck options');
-  if (o.provable !== undefined && o.stream !== undefined) throw new TypeError('provable cannot be combined with stream (a provable deck is keyed by its seeds)');
   const provable = o.provable === undefined ? undefined : provableOptions(o.provable, o);
-  const { rng, seed } = randomOptions(o.stream === undefined ? { seed: o.seed, rng: o.rng } : { seed: o.seed, rng: o.rng, stream: o.stream });
+  const { rng, seed } = randomOptions({ seed: o.seed, rng: o.rng });
   const { strategies, styles, limits } = manifest();
   const strategy = checkName('strategy', o.strategy, strategies);
   const penetration = o.penetration;
-  const exclude = o.exclude === undefined ? undefined : copyIterable(o.exclude, 'exclude', 'cards, codes or ids');
+  // `exclude` and `stream` reach here only on the Decks of 'fairdeck' and 'fairdeck/games': the
+  // sim Deck takes them out first (sim-deck.ts).
+  if (o.exclude !== undefined || o.stream !== undefined) throw new Error(NO_SIM);
   if (penetration !== undefined && typeof penetration !== 'number') {
     throw new TypeError(`penetration must be a number greater than 0 and at most 1, got ${show(penetration)}`);
   }
@@ -226,10 +187,10 @@ export function deckOptions(options: unknown): ResolvedDeckOptions {
       if (o[k] !== undefined) throw new TypeError(`size makes a generic deck and cannot be combined with ${k}`);
     }
     const size = checkInt('size', o.size, 1, limits.maxCards);
-    return { rng, seed, strategy, style: 'generic', decks: 1, jokers: 0, size, provable, penetration, exclude };
+    return { rng, seed, strategy, style: 'generic', decks: 1, jokers: 0, size, provable, penetration };
   }
   const style = checkName('style', o.style, styles);
   const decks = o.decks === undefined ? 1 : checkInt('decks', o.decks, 1, limits.maxDecks);
   const jokers = o.jokers === undefined ? 0 : checkInt('jokers', o.jokers, 0, limits.maxJokers);
-  return { rng, seed, strategy, style, decks, jokers, size: 0, provable, penetration, exclude };
+  return { rng, seed, strategy, style, decks, jokers, size: 0, provable, penetration };
 }

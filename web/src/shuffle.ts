@@ -11,7 +11,8 @@ import { bytes, construct, coreError } from './binding.js';
 import { fill, seedOrEntropy } from './entropy.js';
 import { show } from './errors.js';
 import { typedBytes } from './input.js';
-import { checkInt, randomOptions, type RandomOptions, type SeedBytes } from './options.js';
+import { checkInt, type RandomOptions, type SeedBytes } from './options.js';
+import { streamOptions } from './stream-options.js';
 import { shuffleCore, type CoreBulk, type ShuffleCore as Core } from './shuffle-load.js';
 
 /** Typed arrays `shuffle` accepts. */
@@ -37,7 +38,7 @@ export function shuffle<T extends unknown[] | AnyTypedArray>(array: T, options?:
   }
   const typed = isArray ? undefined : typedBytes(array, 'array');
   if (!isArray && !typed) throw new TypeError(`array must be an Array or a typed array, got ${show(array)}`);
-  const { rng, seed } = randomOptions(options);
+  const { rng, seed } = streamOptions(options);
   const length = typed ? typed.length : (array as unknown[]).length;
   if (seed === undefined && rng === 'chacha20' && length <= SMALL) return smallShuffle(array as Indexable as T, length);
   if (typed) {
@@ -62,7 +63,7 @@ export function shuffle<T extends unknown[] | AnyTypedArray>(array: T, options?:
 export function permutation(n: number, options?: RandomOptions): Uint32Array {
   const c = shuffleCore();
   checkInt('n', n, 0, MAX_N);
-  const { rng, seed } = randomOptions(options);
+  const { rng, seed } = streamOptions(options);
   return withBulk(c, n, rng, seed, (bulk) => permute(c, bulk, n));
 }
 

@@ -124,11 +124,12 @@ export function readState(parsed: unknown, maxCards: number): StateFields {
   const seeded = field<boolean>('seeded', (x) => typeof x === 'boolean', 'true or false');
   const order = text('order', '"exact" or "hidden"');
   if (order !== 'exact' && order !== 'hidden') throw new TypeError('state.order must be "exact" or "hidden"');
-  const lists = ['undealt', 'returned', 'dealt', 'dice'].map((key) => {
+  const idList = (key: string) => {
     const list = field<unknown[]>(key, Array.isArray, 'an array of card ids');
     for (const x of list) if (!isCount(x) || x >= maxCards) throw new TypeError(`state.${key} must hold only card ids (integers)`);
     return list as number[];
-  });
+  };
+  const lists = ['undealt', 'returned', 'dealt', 'dice'].map(idList);
   if (!has(v, 'engine')) throw new TypeError('state.engine is missing');
   const engine = v.engine;
   if (engine !== null && typeof engine !== 'string') {
@@ -150,10 +151,7 @@ export function readState(parsed: unknown, maxCards: number): StateFields {
     if (!has(v, 'cut') || !(v.cut === null || isCount(v.cut))) throw new TypeError('state.cut must be an integer or null');
     cut = v.cut === null ? -1 : (v.cut as number);
     drawn = count('drawn');
-    if (has(v, 'dead')) {
-      dead = field<number[]>('dead', Array.isArray, 'an array of card ids');
-      for (const x of dead) if (!isCount(x) || x >= maxCards) throw new TypeError('state.dead must hold only card ids (integers)');
-    }
+    if (has(v, 'dead')) dead = idList('dead');
   }
   const ids = concat(new Uint32Array(0), [...lists.slice(0, 3), ...pileLists, dead, lists[3]]);
   const flags = (seeded ? 1 : 0) | (order === 'hidden' ? 2 : 0) | (engine === null ? 0 : 4);

@@ -110,6 +110,14 @@ inline constexpr std::size_t kMaxPileName = 32;
 /// without them (FAIRDECK_PILES=0: every path that meets them is compiled out, so an app that only
 /// deals cards does not ship them) and "games" with them (docs/size.md). Natively always with.
 inline constexpr bool kPiles = FAIRDECK_PILES != 0;
+#ifndef FAIRDECK_SIM
+#define FAIRDECK_SIM 1
+#endif
+/// Whether this build takes cards out of play (dead cards, issue 40): only sim.wasm, the build of
+/// 'fairdeck/sim', and native builds; fairdeck.wasm and games.wasm compile every path that meets
+/// them out (FAIRDECK_SIM=0, docs/size.md), and refuse with kNoSimInBuild.
+inline constexpr bool kSim = FAIRDECK_SIM != 0;
+inline constexpr const char* kNoSimInBuild = "dead cards live in fairdeck's sim module, and this build has none (FAIRDECK_SIM=0)";
 
 /// The pile burn() deals onto.
 inline constexpr std::string_view kBurnPile = "burn";
@@ -399,10 +407,10 @@ public:
       std::fill(out_.begin(), out_.end(), 0);
       std::fill(ret_.begin(), ret_.end(), 0);
       pad_bitmap();
-    } else if (strategy_ == Strategy::eager && dead_.empty()) {
+    } else if (strategy_ == Strategy::eager && !any_dead()) {
       shuffle_front(n_);
     }
-    if (!dead_.empty()) set_aside_dead();  // issue 40: dead cards stay out of play
+    if (any_dead()) set_aside_dead();  // issue 40: dead cards stay out of play
   }
 
   /// Randomises the undealt and returned cards together; dealt cards stay out.
@@ -529,7 +537,7 @@ public:
         throw RangeError(card + " cannot be returned: it is not dealt (it is " +
                          (where[i] == 1 ? "already returned)" : "still in the deck: only dealt cards can be returned)"));
     }
-    if (!dead_.empty()) revive(sorted);  // dead cards among them are back in play (issue 40)
+    if (any_dead()) revive(sorted);  // dead cards among them are back in play (issue 40)
     if (any_named()) return return_from_piles(sorted);
     if (strategy_ == Strategy::bitmap) {
       for (std::uint32_t c : sorted) ret_[c / 64] |= 1ULL << (c % 64);
@@ -1028,11 +1036,14 @@ public:
 
   /// The dead cards, by id.
   const std::vector<std::uint32_t>& dead() const noexcept { return dead_; }
-  bool is_dead(std::uint32_t c) const noexcept { return !dead_.empty() && holds(dead_, c); }
+  /// Whether any card is out of play (never in a build without them: kSim).
+  bool any_dead() const noexcept { return kSim && !dead_.empty(); }
+  bool is_dead(std::uint32_t c) const noexcept { return any_dead() && holds(dead_, c); }
 
   /// Takes `ids` (each undealt or returned) out of play: all or nothing, RangeError naming the
   /// first card that is not in the deck, named twice or unknown, changing nothing. Drops pending dice.
   FAIRDECK_MINSIZE void remove_cards(std::span<const std::uint32_t> ids) {
+    if (!kSim) throw TypeError(kNoSimInBuild);  // the rest compiled out
     settle();
     if (provable_)
       throw TypeError("a provable deck cannot take cards out of play: each round deals the whole composition its commitment covers");

@@ -66,7 +66,7 @@ inline std::string save_state(const Deck& d, bool include_secret) {
     throw TypeError("a provable deck has no saved state: replay it from its seeds, nonce and the history of calls");
   check_savable(d.size());
   const bool secret = d.rng().secure() && !include_secret;
-  const bool v2 = d.has_named_piles() || d.cut() != 0 || !d.dead().empty();  // else exactly what 0.1 wrote
+  const bool v2 = d.has_named_piles() || d.cut() != 0 || d.any_dead();  // else exactly what 0.1 wrote
   const Composition& c = d.composition();
   Text o;
   o << "{\"format\":\"fairdeck-deck\",\"version\":" << (v2 ? "2" : "1") << ",\"style\":\"" << c.style_name() << "\",\"decks\":"
@@ -93,7 +93,7 @@ inline std::string save_state(const Deck& d, bool include_secret) {
     if (d.cut()) o << d.cut();
     else o << "null";
     o << ",\"drawn\":" << d.drawn();
-    if (!d.dead().empty()) detail::put_ids(o, "dead", d.dead());
+    if (d.any_dead()) detail::put_ids(o, "dead", d.dead());
   }
   o << ",\"engine\":";
   if (secret) o << "null";
@@ -263,7 +263,8 @@ inline std::unique_ptr<Deck> restore_fields(const StateFields& f, const std::opt
     throw RangeError(cat("state.drawn must be from the ", out, " cards dealt to the deck's ", size, " cards, got ", *f.drawn));
   if (f.drawn && !f.cut && *f.drawn != out)  // without a cut card nothing counts draws (Deck::drawn)
     throw RangeError(cat("state.drawn must be the ", out, " cards dealt when state.cut is null, got ", *f.drawn));
-  if (!f.dead.empty()) {  // issue 40: each dead card lies in the default pile, once, in a deck without a cut card
+  if (!kSim && !f.dead.empty()) throw TypeError(kNoSimInBuild);  // their checks compiled out
+  if (kSim && !f.dead.empty()) {  // issue 40: each dead card lies in the default pile, once, in a deck without a cut card
     if (f.cut) throw TypeError("state.dead must be empty in a deck with a cut card (state.cut)");
     std::vector<std::uint8_t> in_dealt(size, 0);
     for (std::uint32_t c : dealt) in_dealt[c] = 1;
@@ -294,7 +295,7 @@ inline std::unique_ptr<Deck> restore_fields(const StateFields& f, const std::opt
   d->set_piles(undealt, returned, dealt, piles);
   d->set_cut_card(static_cast<std::uint32_t>(f.cut.value_or(0)), f.drawn.value_or(out));
   d->rng().dice() = pending;
-  if (!f.dead.empty()) {
+  if (kSim && !f.dead.empty()) {
     std::vector<std::uint32_t> dead = f.dead;
     std::sort(dead.begin(), dead.end());
     d->set_dead(std::move(dead));

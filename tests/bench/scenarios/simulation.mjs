@@ -8,7 +8,7 @@
 //  - unseeded shuffle(array) of a 48-item array against a plain Fisher–Yates with Math.random.
 // Guards (targets.mjs): sampleIds ≤ 0.5×, dealIds after shuffle() ≤ 1.5× (the better strategy)
 // of the plain per-board loop; the unseeded 48-item shuffle ≤ 1.0× of the plain shuffle.
-import { init, Deck, shuffle } from 'fairdeck';
+import { init, Deck, shuffle } from 'fairdeck/sim';
 import { consume, measure, report } from '../lib.mjs';
 
 await init();

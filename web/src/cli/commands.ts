@@ -3,8 +3,8 @@
  * arguments and the process's streams, so the tests drive it in-process and by spawning the built
  * bin (dist/cli/fairdeck.js). Exit codes: 0 done (help included), 2 a usage error.
  */
-import { init } from '../deck-load.js';
-import { Deck } from '../deck.js';
+import { init } from '../sim.js';  // --exclude: the sim Deck's dead cards
+import { Deck } from '../sim-deck.js';
 import { parseSeed, type RngName, type Seed, type StrategyName } from '../options.js';
 import { shuffle } from '../shuffle.js';
 import { parseRaw, writeRaw } from './raw.js';
