@@ -28,9 +28,12 @@ export const root = fileURLToPath(new URL('../../', import.meta.url));
  * example from 50.4 to 51.3 KB (webpack; fairdeck.wasm +352 bytes zopfli), so it is 52 KB, and
  * comes down as they pay for themselves (docs/size.md, "Issue 38"). Issue 37 (initSync, Card.from
  * and rankValue's faces table, the messages naming a card's code, a deck's inspect and clone
- * refusal) took it to 51.8 KB with issue 38: still under 52 KB. Issue 39 owes 48 KB.
+ * refusal) took it to 51.8 KB with issue 38: still under 52 KB. Issue 39 owes 48 KB. Issue 40
+ * (simulations, moved into 'fairdeck/sim' and sim.wasm) left 0.3 KB on it (51.9 -> 52.2 KB
+ * webpack: the stand-ins naming 'fairdeck/sim', reading a state's dead cards, fairdeck.wasm
+ * +99 bytes gzip), so it is 52.5 KB, owed back with issue 39's (docs/size.md, "Issue 40").
  */
-export const BUDGET = 52 * 1024;
+export const BUDGET = 52.5 * 1024;
 /**
  * The games app's budget (GAMES_APP: 'fairdeck/games', dealing six hands): what issue 31 allowed
  * the README example while the piles were in every deck module, plus 2 KB for the pile code the
@@ -42,6 +45,12 @@ export const BUDGET = 52 * 1024;
  * under issue 39 (no larger than 65.4 KB).
  */
 export const GAMES_BUDGET = 68 * 1024;
+/**
+ * The sim app's budget ('fairdeck/sim', 10^4 boards of 5 from a deck with 4 dead cards): issue 40
+ * measured it at 71.7 KB Vite, 72.5 KB webpack, and gives it 0.5 KB over the larger; it must not
+ * grow past it (docs/size.md, "Issue 40").
+ */
+export const SIM_BUDGET = 73 * 1024;
 
 /** One app per entry point: what it imports and does. */
 export const APPS = {
@@ -53,6 +62,8 @@ export const APPS = {
     "document.title = String((await countPermutations({ algorithm: 'fisher-yates', n: 3, trials: 6000 })).chiSquare);\n",
   'fairdeck/games': "import { init, Deck } from 'fairdeck/games';\nawait init();\n" +
     "document.title = new Deck().dealHands(6, 2).map((hand) => hand.join(' ')).join(' / ');\n",
+  'fairdeck/sim': "import { init, Deck } from 'fairdeck/sim';\nawait init();\n" +
+    "document.title = String(new Deck({ exclude: ['AS', 'AH', 'KS', 'KH'] }).sampleIds(5, 1e4)[0]);\n",
   'fairdeck/faces': "import { init, Deck } from 'fairdeck';\nimport { cardSvg } from 'fairdeck/faces';\nawait init();\n" +
     "document.body.innerHTML = new Deck().deal(5).map((card) => cardSvg(card)).join('');\n",
 };
@@ -60,6 +71,7 @@ export const APPS = {
 const alias = {
   fairdeck: join(root, 'dist/index.js'),
   'fairdeck/games': join(root, 'dist/games.js'),
+  'fairdeck/sim': join(root, 'dist/sim.js'),
   'fairdeck/random': join(root, 'dist/random.js'),
   'fairdeck/fairness': join(root, 'dist/fairness/index.js'),
   'fairdeck/faces': join(root, 'dist/faces/index.js'),

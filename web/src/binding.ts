@@ -179,7 +179,7 @@ export function needPiles(m: DeckModule): void {
   if (!hasPiles(m)) throw new Error(NO_PILES);
 }
 /** What a simulation operation (dead cards, dealIds, sampleIds, a Deck's stream) says on a deck without them: the Deck of 'fairdeck' or 'fairdeck/games'. */
-export const NO_SIM = "fairdeck: dead cards (exclude, remove, dead), dealIds, sampleIds and a Deck keyed by a stream live in the sim module: take init and Deck from the entry 'fairdeck/sim', and await init() again (if you pass init({ wasm }), give it sim.wasm)";
+export const NO_SIM = "fairdeck: dead cards (exclude, remove, dead), dealIds, sampleIds and a Deck keyed by a stream live in the sim module: take init and Deck from the entry 'fairdeck/sim'";
 /** The Error every simulation operation throws on a deck of a module without them. */
 export function needSim(m: DeckModule): void {
   if (!hasSim(m)) throw new Error(NO_SIM);

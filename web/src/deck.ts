@@ -448,7 +448,7 @@ function restoreCore(c: DeckModule, parsed: unknown): CoreDeck {
     throw new TypeError("state.piles holds named piles, which live in fairdeck's games module: restore the state with the Deck of the entry 'fairdeck/games'");
   }
   if (f.dead > 0 && !hasSim(c)) {
-    throw new TypeError("state.dead holds dead cards, which live in fairdeck's sim module: restore the state with the Deck of the entry 'fairdeck/sim'");
+    throw new TypeError(`state.dead: ${NO_SIM}`);
   }
   const fresh = f.engine === null ? entropy() : new Uint8Array(0);
   const input = c.input(f.ids.length);

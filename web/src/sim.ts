@@ -25,8 +25,11 @@ export function init(options?: InitOptions): Promise<void> {
   return initWith(sim, options);
 }
 
-export * from './games.js';
-// The Deck with dead cards, dealIds and sampleIds, in place of games.js's.
+// What 'fairdeck/games' exports, taken from its modules rather than from games.ts, whose embedded
+// copy of games.wasm a bundler would otherwise emit too.
+export * from './index.js';
+export type { DealPattern } from './games-deck.js';
+// The Deck with piles, dead cards, dealIds and sampleIds, in place of index.js's.
 export { Deck } from './sim-deck.js';
-// Its initSync loads sim.wasm, in place of games.js's.
+// Its initSync loads sim.wasm, in place of index.js's.
 export { initSync } from './sim-load-sync.js';
