@@ -7,12 +7,12 @@ rm -rf dist
 node node_modules/typescript/bin/tsc -p tsconfig.build.json   # not npx tsc: the typescript-5.0 alias also installs a bin named tsc
 node scripts/vendor.mjs   # the few functions taken from npm libraries, bundled with their licences
 mkdir -p dist/wasm
-for module in fairdeck games shuffle fairness; do   # games, shuffle and fairness modules: docs/size.md
+for module in fairdeck games sim shuffle fairness; do   # games, sim, shuffle and fairness modules: docs/size.md
   cp "web/src/wasm/$module.wasm" "web/src/wasm/$module-embedded.js" "web/src/wasm/$module-embedded.d.ts" dist/wasm/
-  [ "$module" = games ] || cp "web/src/wasm/$module-glue.js" "web/src/wasm/$module-glue.d.ts" dist/wasm/   # games: fairdeck's glue
+  [ "$module" = games ] || [ "$module" = sim ] || cp "web/src/wasm/$module-glue.js" "web/src/wasm/$module-glue.d.ts" dist/wasm/   # games, sim: fairdeck's glue
 done
 cp web/src/wasm/manifest.js web/src/wasm/manifest.d.ts dist/wasm/   # names and limits (scripts/write-manifest.mjs)
-for cli in dist/cli/random.js dist/cli/audit.js; do   # the package.json "bin" entries
+for cli in dist/cli/random.js dist/cli/audit.js dist/cli/fairdeck.js; do   # the package.json "bin" entries
   [ -f "$cli" ] || continue
   sed -i '1{/^#!/!s|^|#!/usr/bin/env node\n|}' "$cli"
   chmod +x "$cli"

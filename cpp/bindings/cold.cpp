@@ -17,6 +17,9 @@
 #include "common.hpp"
 #include "decks.hpp"
 #include "fairdeck/entropy.hpp"
+#if FAIRDECK_SIM
+#include "fairdeck/sample.hpp"
+#endif
 #include "fairdeck/state.hpp"
 #include "fairdeck/text.hpp"
 
@@ -114,14 +117,18 @@ struct ProvableSpec {
 struct StateSpec {
   std::string style, strategy, rng, engine, entropy, names, named;
   double decks, jokers, size, cut, drawn;
-  u32 flags, undealt, returned, dealt, ids;
+  u32 flags, undealt, returned, dealt, ids, dead = 0;
   explicit StateSpec(const val& s)
       : style(bytes_of(s["style"])), strategy(bytes_of(s["strategy"])), rng(bytes_of(s["rng"])), engine(bytes_of(s["engine"])),
         entropy(bytes_of(s["entropy"])), names(bytes_of(s["names"])), named(bytes_of(s["named"])),
         decks(s["decks"].as<double>()), jokers(s["jokers"].as<double>()), size(s["size"].as<double>()),
         cut(s["cut"].as<double>()), drawn(s["drawn"].as<double>()), flags(s["flags"].as<u32>()),
         undealt(s["undealt"].as<u32>()), returned(s["returned"].as<u32>()), dealt(s["dealt"].as<u32>()),
-        ids(s["ids"].as<u32>()) {}
+        ids(s["ids"].as<u32>()) {
+#if FAIRDECK_SIM  // dead cards: the sim module only (a state with some is refused before, in state.ts)
+    if (!s["dead"].isUndefined()) dead = s["dead"].as<u32>();
+#endif
+  }
 };
 
 /// The input buffer for a state's ids: filled by JS through input(n), read by restore().
@@ -210,6 +217,10 @@ CoreDeck* restore(const val& spec) {
       f.piles.emplace_back(s.names.substr(name_at, length), std::vector<u32>());
       name_at += length, left -= count, take(f.piles.back().second, count);
     }
+#if FAIRDECK_SIM
+    const u32 dead = std::min(s.dead, left);  // issue 40: the dead cards, before the dice
+    take(f.dead, dead), left -= dead;
+#endif
     take(f.dice, left);
     if (s.drawn >= 0) {  // version 2
       if (s.cut >= 0) f.cut = whole(s.cut);
@@ -239,10 +250,40 @@ u32 copy_out(CoreDeck& d, const std::vector<u32>& ids) {
   std::copy(ids.begin(), ids.end(), d.reserve(static_cast<u32>(ids.size())));
   return static_cast<u32>(ids.size());
 }
-/// Copies pile 0 (undealt), 1 (returned) or 2 (dealt) into the buffer; its length, or kFailed.
+/// Copies pile 0 (undealt), 1 (returned) or 2 (dealt), or 3 the dead cards (issue 40), into the
+/// buffer; its length, or kFailed.
 u32 pile(CoreDeck& d, int which) {
+#if FAIRDECK_SIM
+  return on(&d, [&](fd::Deck& k) { return guard(kFailed, [&] { return copy_out(d, which == 3 ? k.dead() : k.pile(which)); }); });
+#else
   return on(&d, [&](fd::Deck& k) { return guard(kFailed, [&] { return copy_out(d, k.pile(which)); }); });
+#endif
 }
+#if FAIRDECK_SIM  // the sim module only (CMakeLists.txt, docs/size.md)
+/// sampleIds (issue 40, fairdeck/sample.hpp): `trials` samples of k cards from the remaining
+/// cards into the buffer (ids()), the deck's cards unmoved; k · trials ids, or kFailed (error
+/// recorded, nothing changed: k past the cards remaining, a provable deck, no memory, no entropy
+/// for a re-key). The checks and the scratch here (-Oz), the trials at -O3 (hot::sample_run).
+/// TypeScript calls it in chunks of at most 64 K ids, so that V8 runs the later chunks in its
+/// optimised tier (a WebAssembly function is replaced between calls, never during one).
+u32 sample(CoreDeck& d, u32 k, u32 trials) {
+  return on(&d, [&](fd::Deck& deck) {
+    return guard(kFailed, [&] {
+      std::vector<u32> scratch = fd::sample_scratch(deck, k, trials);
+      u32* out = d.reserve(k * trials);  // k * trials fits: sample_scratch checked it
+      hot::sample_run(deck.rng(), scratch, k, trials, out);
+      return k * trials;
+    });
+  });
+}
+/// Takes the n ids at the buffer out of play (issue 40, Deck::remove_cards): all or nothing.
+/// False: error recorded.
+bool remove_cards(CoreDeck& d, u32 n) {
+  return on(&d, [&](fd::Deck& k) {
+    return guard(false, [&] { return k.remove_cards(std::span(d.buffer.data(), std::min<std::size_t>(n, d.buffer.size()))), true; });
+  });
+}
+#endif
 /// Makes the deck's id buffer hold at least n slots (for returnCards' ids): false if out of memory.
 bool reserve(CoreDeck& d, u32 n) {
   return guard(false, [&] { return d.reserve(n), true; });
@@ -375,6 +416,10 @@ EMSCRIPTEN_BINDINGS(fairdeck_deck) {
       .function("pile", &pile)
       .function("reserve", &reserve)
       .function("returnCards", &return_cards)
+#if FAIRDECK_SIM
+      .function("sample", &sample)
+      .function("removeCards", &remove_cards)
+#endif
 #if FAIRDECK_PILES
       .function("dealTo", &hot::deal_to)
       .function("dealHands", &deal_hands)

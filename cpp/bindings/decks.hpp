@@ -95,6 +95,10 @@ u32 deal(CoreDeck& d, u32 n);
 u32 remaining(CoreDeck& d);
 u32 returned(CoreDeck& d);
 emscripten::val words_next(CoreWords& w, u32 count);
+#if FAIRDECK_SIM
+/// sampleIds' trials (fairdeck/sample.hpp), at -O3; the binding (cold.cpp) makes the scratch.
+void sample_run(fd::Rng& rng, std::vector<u32>& scratch, u32 k, u32 trials, u32* out);
+#endif
 #if FAIRDECK_PILES
 u32 deal_to(CoreDeck& d, u32 pile, u32 n);
 u32 deal_plan(CoreDeck& d, u32 plan);

@@ -26,6 +26,9 @@
 
 #include "common.hpp"
 #include "decks.hpp"
+#if FAIRDECK_SIM
+#include "fairdeck/sample.hpp"
+#endif
 
 using namespace fairdeck::abi;  // errors, guard (common.hpp); CoreDeck, on (decks.hpp)
 
@@ -93,6 +96,14 @@ val words_next(CoreWords& w, u32 count) {
   w.rng.fill(w.out.data(), count);
   return view(count, w.out.data());
 }
+
+#if FAIRDECK_SIM  // the sim module only (CMakeLists.txt, docs/size.md)
+/// sampleIds' trials (issue 40, fairdeck/sample.hpp): the only part of sampleIds compiled -O3;
+/// its checks and scratch are in cold.cpp (`sample`), which calls this inside its guard.
+void sample_run(fd::Rng& rng, std::vector<u32>& scratch, u32 k, u32 trials, u32* out) {
+  fd::sample_run(rng, scratch, k, trials, out);
+}
+#endif
 
 #if FAIRDECK_PILES  // the games module only (CMakeLists.txt, docs/size.md)
 /// Deals exactly n cards onto pile number `pile` (g_pile_names) into the buffer in dealing order:

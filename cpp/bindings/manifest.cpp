@@ -27,7 +27,7 @@ std::string manifest() {
   t.list(fd::kStrategyNames) << ",\"styles\":";
   t.list(styles) << ",\"algorithms\":";
   t.list(fd::kAlgorithmNames)
-      << ",\"piles\":{\"undealt\":0,\"returned\":1,\"dealt\":2}"
+      << ",\"piles\":{\"undealt\":0,\"returned\":1,\"dealt\":2,\"dead\":3}"
          ",\"pileNames\":{\"default\":\"" << fd::kDefaultPile << "\",\"burn\":\"" << fd::kBurnPile
       << "\",\"hand\":\"" << fd::kHandPrefix << "\"}"
          ",\"measures\":{\"permutations\":0,\"positions\":1,\"time\":2}"

@@ -30,6 +30,7 @@ const SCENARIOS = [
   ['native-twin', 'native.mjs'], ['size', 'size.mjs'], ['workers', 'workers.mjs'], ['games', 'games.mjs'],
   ['audit', 'audit.mjs'],
   ['memory', 'memory.mjs'],
+  ['simulation', 'simulation.mjs'],
 ];
 
 /** What was done for speed, with the effect measured when it was made (see git log). */

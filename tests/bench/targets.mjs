@@ -54,6 +54,17 @@ export function evaluate(r) {
     }
   }
 
+  const sim = r.simulation?.rows;  // issue 40: per board of a Hold'em equity loop, against plain JS in the same run
+  if (sim) {
+    const plain = find(sim, 'plain JS 5 partial Fisher–Yates steps per board (Math.random)').ns;
+    const v = find(sim, 'fairdeck sampleIds(5, 10^6), 4 dead cards (secure)').ns / plain;
+    add('sampleIds(5, 10^6), 48 cards (4 dead) ≤ 0.5× plain JS 5 partial Fisher–Yates steps', `${x(v)} of plain JS`, v <= 0.5, `missed by ${x(v / 0.5)}`);
+    const d = Math.min(...['eager', 'lazy'].map((s) => find(sim, `fairdeck shuffle() + dealIds(5) per board, ${s} (secure)`).ns)) / plain;
+    add('shuffle() + dealIds(5), 48 cards, better strategy ≤ 1.5× plain JS per board', `${x(d)} of plain JS`, d <= 1.5, `missed by ${x(d / 1.5)}`);
+    const u = find(sim, 'fairdeck shuffle(array) of 48 items, unseeded').ns / find(sim, 'plain JS Fisher–Yates of 48 items (Math.random)').ns;
+    add('unseeded shuffle(array) of 48 items ≤ 1.0× plain JS Fisher–Yates', `${x(u)} of plain JS`, u <= 1.0, `missed by ${x(u)}`);
+  }
+
   const bulk = r['bulk-u32']?.rows;
   if (bulk) {
     const p = paired(bulk, 'fairdeck shuffle xoshiro256', D3), v = p.ratio;

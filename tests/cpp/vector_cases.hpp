@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "fairdeck/engine/seed.hpp"
+#include "fairdeck/sample.hpp"
 #include "fairdeck/state.hpp"
 #include "make_deck.hpp"
 
@@ -86,6 +87,25 @@ inline std::vector<std::vector<std::uint32_t>> two_deals(const DealCase& c) {
     for (std::uint32_t card; (card = deck->deal_one()) != kNoCard;) deal.push_back(card);
     deck->shuffle();
   }
+  return out;
+}
+
+/// The simulation steps of tests/vectors/simulations.json (issue 40), on a new deck of case `c`:
+/// dealIds(3), sampleIds(3, 4), dealIds(2), sampleIds(5, 2) — each step's ids.
+inline std::vector<std::vector<std::uint32_t>> simulation_steps(const DealCase& c) {
+  auto deck = make_deck(c.options());
+  std::vector<std::vector<std::uint32_t>> out;
+  const auto deal = [&](std::uint32_t n) {
+    std::vector<std::uint32_t> v(n);
+    v.resize(deck->deal(n, v.data()));
+    out.push_back(v);
+  };
+  const auto sample = [&](std::uint32_t k, std::uint32_t trials) {
+    std::vector<std::uint32_t> v(std::size_t{k} * trials);
+    sample_ids(*deck, k, trials, v.data());
+    out.push_back(v);
+  };
+  deal(3), sample(3, 4), deal(2), sample(5, 2);
   return out;
 }
 

@@ -49,3 +49,19 @@ TEST(Vectors, DealsMatchTheGoldenFile) {
     EXPECT_EQ(two[1], ids(o.at("deals").array[1]));
   }
 }
+
+TEST(Vectors, SimulationStepsMatchTheGoldenFile) {  // dealIds(3), sampleIds(3, 4), dealIds(2), sampleIds(5, 2)
+  const json::Value all = load("simulations.json");
+  ASSERT_EQ(all.array.size(), tests::deal_cases().size());
+  for (const auto& c : all.array) {
+    const auto& o = c.object;
+    const tests::DealCase dc{o.at("rng").string, o.at("strategy").string, o.at("style").string,
+                               static_cast<std::uint32_t>(o.at("decks").integer),
+                               static_cast<std::uint32_t>(o.at("jokers").integer),
+                               static_cast<std::uint32_t>(o.at("size").integer),
+                               {o.at("kind").string, o.at("seed").string}};
+    const auto steps = tests::simulation_steps(dc);
+    ASSERT_EQ(o.at("steps").array.size(), steps.size());
+    for (std::size_t i = 0; i < steps.size(); ++i) EXPECT_EQ(steps[i], ids(o.at("steps").array[i])) << dc.rng << " " << dc.strategy << " step " << i;
+  }
+}

@@ -7,6 +7,7 @@ export const strictCsp = "script-src 'self' 'wasm-unsafe-eval'";
 export const targets = [
   { name: 'Node ESM (import)', app: 'node', tool: ['Node', 'node'], kind: 'run', cmd: ['node', 'main.mjs'] },
   { name: 'Node ESM, fairdeck/games (games.wasm)', app: 'node', tool: ['Node', 'node'], kind: 'run', cmd: ['node', 'games.mjs'] },
+  { name: 'Node ESM, fairdeck/sim (sim.wasm)', app: 'node', tool: ['Node', 'node'], kind: 'run', cmd: ['node', 'sim.mjs'] },
   { name: 'Node require()', app: 'node', tool: ['Node', 'node'], kind: 'run', cmd: ['node', 'main.cjs'] },
   { name: 'Node worker_threads', app: 'node', tool: ['Node', 'node'], kind: 'run', cmd: ['node', 'worker.mjs'] },
   { name: 'Bun runtime', app: 'node', tool: ['Bun', 'bun'], kind: 'run', cmd: ['bun', 'main.mjs'] },

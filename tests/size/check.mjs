@@ -5,7 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import { cpSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { BUDGET, GAMES_BUDGET, measureDir, root, viteApp, webpackApp } from './apps.mjs';
+import { BUDGET, GAMES_BUDGET, SIM_BUDGET, measureDir, root, viteApp, webpackApp } from './apps.mjs';
 
 const work = join(root, 'build/size-check');
 const kb = (b) => `${(b / 1024).toFixed(1)} KB`;
@@ -23,6 +23,12 @@ const games = { vite: await viteApp('fairdeck/games', join(work, 'games-vite')),
 for (const [name, m] of Object.entries(games)) {
   console.log(`size: ${name} games app ships ${kb(m.gzip)} gzip (js ${kb(m.js)} + wasm ${kb(m.wasm)}), ${kb(m.brotli)} brotli; budget ${kb(GAMES_BUDGET)}`);
   failures.push(...overBudget(`${name} games app`, m, GAMES_BUDGET));
+}
+// The sim app: the sim build of the deck module (issue 40), and never the other two.
+const sim = { vite: await viteApp('fairdeck/sim', join(work, 'sim-vite')), webpack: await webpackApp('fairdeck/sim', join(work, 'sim-webpack')) };
+for (const [name, m] of Object.entries(sim)) {
+  console.log(`size: ${name} sim app ships ${kb(m.gzip)} gzip (js ${kb(m.js)} + wasm ${kb(m.wasm)}), ${kb(m.brotli)} brotli; budget ${kb(SIM_BUDGET)}`);
+  failures.push(...overBudget(`${name} sim app`, m, SIM_BUDGET));
 }
 
 // Negative control: the Vite output grown past the budget by 2 KB of incompressible bytes.

@@ -8,7 +8,7 @@
  * no BindingError reaches a user; it interns cards, reads the dealing window and frees handles.
  * Names, kinds and limits come from the manifest (manifest.ts), never from here.
  */
-import { core, hasPiles } from './load.js';
+import { core, hasPiles, hasSim } from './load.js';
 import type { EmbindModule, Handle } from './instantiate.js';
 import { show } from './errors.js';
 import { manifest } from './manifest.js';
@@ -90,6 +90,8 @@ export interface StateSpec {
   /** The cut card's place, −1 for null; the cards drawn (version 2 only). */
   cut: number;
   drawn: number;
+  /** Issue 40: how many dead cards follow the named piles' cards in the ids (before the dice); none if absent. */
+  dead?: number;
 }
 
 /** Embind's class "CoreDeck" (cpp/bindings/cold.cpp and fairdeck.cpp say what each does). */
@@ -105,12 +107,16 @@ export interface CoreDeck extends Handle {
   dealOne(): number;
   /** How many ids were written to the buffer, or manifest().limits.failed. */
   deal(n: number): number;
+  /** `trials` samples of k cards into the buffer (sampleIds): k · trials, or manifest().limits.failed. */
+  sample(k: number, trials: number): number;
   remaining(): number;
   returned(): number;
   size(): number;
   pile(which: number): number;
   reserve(n: number): boolean;
   returnCards(n: number): boolean;
+  /** Takes the n ids at the buffer out of play (deck.remove): all or nothing; false on a recorded error. */
+  removeCards(n: number): boolean;
   info(): Uint8Array | null;
   save(includeSecret: boolean): Uint8Array | null;
   /** Piles are passed by number (pileId below). Each deal writes its ids to the buffer: how many, or failed. */
@@ -165,12 +171,18 @@ export interface DeckModule extends BasicModule {
   planPattern(pairs: Bytes): number;
 }
 
-export { hasPiles };
+export { hasPiles, hasSim };
 /** What a pile operation says on a deck without piles: the Deck of 'fairdeck' (deck.ts), or a deck of the module without them. */
 export const NO_PILES = "fairdeck: named piles (hands, burns, boards, patterns, moves) live in the games module: take init and Deck from the entry 'fairdeck/games' instead of 'fairdeck', and await init() again (if you pass init({ wasm }), give it games.wasm)";
 /** The Error every pile operation throws on a deck of the module without piles. */
 export function needPiles(m: DeckModule): void {
   if (!hasPiles(m)) throw new Error(NO_PILES);
+}
+/** What a simulation operation (dead cards, dealIds, sampleIds, a Deck's stream) says on a deck without them: the Deck of 'fairdeck' or 'fairdeck/games'. */
+export const NO_SIM = "fairdeck: dead cards (exclude, remove, dead), dealIds, sampleIds and a Deck keyed by a stream live in the sim module: take init and Deck from the entry 'fairdeck/sim'";
+/** The Error every simulation operation throws on a deck of a module without them. */
+export function needSim(m: DeckModule): void {
+  if (!hasSim(m)) throw new Error(NO_SIM);
 }
 
 let heapOf: BasicModule | undefined, heap: Uint32Array = new Uint32Array(0);

@@ -17,5 +17,5 @@ import { compileSourceSync } from './wasm-source-sync.js';
  * off the main thread. Later calls, and `init()` after it, do nothing more.
  */
 export function initSync(options?: InitSyncOptions): void {
-  initSyncWith(deckCopy, false, options, compileSourceSync);
+  initSyncWith(deckCopy, 0, options, compileSourceSync);
 }

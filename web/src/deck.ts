@@ -13,7 +13,7 @@
  * forget to tell the core, and caller code that re-enters the deck sees a consistent deck.
  * `remaining` and `returned` only subtract `taken`, so they leave the window open.
  */
-import { bytes, construct, coreError, hasPiles, native, NO_PILES, packSpec, takeText, u32, type CoreDeck, type DeckModule } from './binding.js';
+import { bytes, construct, coreError, hasPiles, hasSim, native, NO_PILES, NO_SIM, packSpec, takeText, u32, type CoreDeck, type DeckModule } from './binding.js';
 import { cardTable, resolveIds, type Card, type CardTable } from './card.js';
 import { entropy, seedOrEntropy } from './entropy.js';
 import { show } from './errors.js';
@@ -37,7 +37,8 @@ declare global {
 }
 
 /**
- * What the games Deck (games-deck.ts), which adds the pile operations, reaches of a Deck: filled
+ * What the games Deck (games-deck.ts), which adds the pile operations, and the sim Deck
+ * (sim-deck.ts), which adds dead cards, dealIds and sampleIds, reach of a Deck: filled
  * in by Deck's static field below, and exported by no entry point.
  */
 export const internals = {} as {
@@ -51,6 +52,8 @@ export const internals = {} as {
   written(deck: Deck, h: CoreDeck, k: number): number;
   /** Puts a call's input ids at the start of the core's id buffer. */
   input(deck: Deck, h: CoreDeck, ids: ArrayLike<number>): void;
+  /** Where the window cells are in the heap view (`u32`), for the sim Deck's dealIds (sim-deck.ts). */
+  port(deck: Deck): number;
 };
 
 /**
@@ -235,6 +238,7 @@ export class Deck implements Iterable<Card> {
     read: (d: Deck, h: CoreDeck, k: number) => d.#read(h, k),
     written: (d: Deck, h: CoreDeck, k: number) => d.#written(h, k),
     input: (d: Deck, h: CoreDeck, ids: ArrayLike<number>) => d.#input(h, ids),
+    port: (d: Deck) => d.#p,
   });
 
   /** A new, already shuffled deck. Requires `await init()` first. */
@@ -500,6 +504,14 @@ for (const name of ['dealHands', 'burn', 'dealTo', 'dealPattern', 'hand', 'pile'
 }
 Object.defineProperty(Deck.prototype, 'piles', { get: noPiles, configurable: true });
 Object.defineProperty(Deck, 'pattern', { value: noPiles, writable: true, configurable: true });
+// Likewise the simulation operations are the sim Deck's ('fairdeck/sim', sim-deck.ts).
+const noSim = (): never => {
+  throw new Error(NO_SIM);
+};
+for (const name of ['remove', 'dealIds', 'sampleIds']) {
+  Object.defineProperty(Deck.prototype, name, { value: noSim, writable: true, configurable: true });
+}
+Object.defineProperty(Deck.prototype, 'dead', { get: noSim, configurable: true });
 // Vue's reactive() and ref() leave an object alone when it carries `__v_skip` (what markRaw sets):
 // a Proxy around a Deck could not reach its private fields, so every method would throw.
 Object.defineProperty(Deck.prototype, '__v_skip', { value: true });
@@ -510,6 +522,9 @@ function restoreCore(c: DeckModule, parsed: unknown): CoreDeck {
   if (f.named.length > 0 && !hasPiles(c)) {
     throw new TypeError("state.piles holds named piles, which live in fairdeck's games module: restore the state with the Deck of the entry 'fairdeck/games'");
   }
+  if (f.dead > 0 && !hasSim(c)) {
+    throw new TypeError(`state.dead: ${NO_SIM}`);
+  }
   const fresh = f.engine === null ? entropy() : new Uint8Array(0);
   const input = c.input(f.ids.length);
   if (input === null) throw coreError(c);
@@ -518,7 +533,7 @@ function restoreCore(c: DeckModule, parsed: unknown): CoreDeck {
   const h = construct(() => c.CoreDeck.restore({
     style: bytes(f.style), strategy: bytes(f.strategy), rng: bytes(f.rng), engine: bytes(f.engine ?? ''), entropy: fresh,
     decks: f.decks, jokers: f.jokers, size: f.size, flags: f.flags, undealt, returned, dealt, ids: f.ids.length,
-    named: f.named, names: f.names, cut: f.cut, drawn: f.drawn,
+    named: f.named, names: f.names, cut: f.cut, drawn: f.drawn, dead: f.dead,
   }));
   if (h === null) throw coreError(c);
   return h;

@@ -52,6 +52,20 @@ function refill(crypto: Source): void {
   next = 0;
 }
 
+/**
+ * Fills `out` (at most 65,536 bytes) straight from `crypto.getRandomValues`: the block of words the
+ * small unseeded shuffle draws from (shuffle.ts). The same errors as entropy().
+ */
+export function fill<T extends Uint8Array | Uint32Array>(out: T): T {
+  const crypto = source();
+  try {
+    crypto.getRandomValues(out as unknown as Uint8Array);
+  } catch (cause) {
+    throw new Error(`fairdeck: crypto.getRandomValues failed: ${String(cause)}`, { cause });
+  }
+  return out;
+}
+
 /** `seed`, or — for unseeded use — a key of fresh platform entropy. */
 export function seedOrEntropy(seed: SeedBytes | undefined): SeedBytes {
   return seed ?? { kind: manifest().seedKinds.entropy, bytes: entropy() };

@@ -3,7 +3,7 @@
  * piles) compiled and instantiated at once. A module of its own for the reason deck-load-sync.ts
  * gives.
  */
-import { initSyncWith, useGamesModule, type InitSyncOptions } from './load.js';
+import { initSyncWith, useDeckModule, type InitSyncOptions } from './load.js';
 import gamesCopy from './wasm/games-embedded.js';
 import { compileSourceSync } from './wasm-source-sync.js';
 
@@ -13,6 +13,6 @@ import { compileSourceSync } from './wasm-source-sync.js';
  * compiled WebAssembly.Module.
  */
 export function initSync(options?: InitSyncOptions): void {
-  useGamesModule(() => import('./wasm/games-embedded.js'));
-  initSyncWith(gamesCopy, true, options, compileSourceSync);
+  useDeckModule(() => import('./wasm/games-embedded.js'), 1);
+  initSyncWith(gamesCopy, 1, options, compileSourceSync);
 }

@@ -7,12 +7,12 @@
  * fairdeck.wasm; everything else is what 'fairdeck' exports, so an app takes all it uses from here:
  * `import { init, Deck } from 'fairdeck/games'`.
  */
-import { initWith, useGamesModule, type InitOptions } from './load.js';
+import { initWith, useDeckModule, type InitOptions } from './load.js';
 
 const games = () => import('./wasm/games-embedded.js');
 // Importing the entry is enough where nothing drops its side effects (Node, Deno, Bun, and
 // bundlers, which package.json's sideEffects tells to keep them); init() below makes sure.
-useGamesModule(games);
+useDeckModule(games, 1);
 
 /**
  * Loads the games build of fairdeck's WebAssembly module (games.wasm: the deck with named piles),
@@ -20,7 +20,7 @@ useGamesModule(games);
  * copy embedded in the package.
  */
 export function init(options?: InitOptions): Promise<void> {
-  useGamesModule(games);
+  useDeckModule(games, 1);
   return initWith(games, options);
 }
 

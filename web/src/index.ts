@@ -9,5 +9,6 @@ export { Deck, type DeckInfo, type DeckState } from './deck.js';
 export { Card, type CardComparator, type CardOptions, type CardOrderOptions } from './card.js';
 export { shuffle, permutation, type AnyTypedArray } from './shuffle.js';
 export { parseSeed } from './options.js';
+export { streamSeed } from './stream-options.js';
 export { manifest, type Manifest } from './manifest.js';
 export type { DeckOptions, RandomOptions, RngName, Seed, StrategyName, StyleName } from './options.js';

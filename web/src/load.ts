@@ -52,19 +52,23 @@ let loaded: EmbindModule | undefined;
 
 /**
  * The deck module's build: fairdeck.wasm, without named piles, unless the app uses the entry
- * 'fairdeck/games' (games.ts), whose module is the same deck with them (docs/size.md). The two
- * share their glue (scripts/build-wasm.sh checks it), so only the embedded copy differs; each
- * entry's init() passes its own (initWith), so that a bundler emits only the one the app uses.
+ * 'fairdeck/games' (games.ts), whose module is the same deck with them, or 'fairdeck/sim' (sim.ts),
+ * whose module adds dead cards and sampleIds to the games module's (docs/size.md). They share
+ * their glue (scripts/build-wasm.sh checks it), so only the embedded copy differs; each entry's
+ * init() passes its own (initWith), so that a bundler emits only the one the app uses. `chosen`
+ * is the largest build asked for (its level: 1 games, 2 sim), which serves every entry.
  */
-let games: Embedded | undefined;
+let chosen: Embedded | undefined;
+let chosenLevel = 0;
 /**
- * games.ts, when first evaluated or its init() called: every init() loads the games module from
- * now on. If a deck module is loaded already, the next init() loads the games module instead;
- * decks made before keep theirs.
+ * games.ts or sim.ts, when first evaluated or its init() called: every init() loads that build
+ * from now on, unless a larger one was asked for. If a smaller deck module is loaded already, the
+ * next init() loads this one instead; decks made before keep theirs.
  */
-export function useGamesModule(chunk: Embedded): void {
-  if (games) return;
-  games = chunk;
+export function useDeckModule(chunk: Embedded, level: 1 | 2): void {
+  if (level <= chosenLevel) return;
+  chosen = chunk;
+  chosenLevel = level;
   loading = undefined;
 }
 
@@ -79,15 +83,14 @@ async function load(options: InitOptions, chunk: Embedded): Promise<EmbindModule
 }
 
 /**
- * init() (deck-load.ts, games.ts) with the embedded copy `chunk` of the deck module: the games
- * module's, once asked for, wins.
+ * init() (deck-load.ts, games.ts, sim.ts) with the embedded copy `chunk` of the deck module: the
+ * largest build asked for wins.
  */
 export function initWith(chunk: Embedded, options: InitOptions = {}): Promise<void> {
   if (!loading) {
-    const piles = games !== undefined;
-    loading = load(options, games ?? chunk).then(
-      // a deck module that finishes loading after the games module was asked for never replaces it
-      (m) => (loaded = !loaded || piles ? m : loaded),
+    loading = load(options, chosen ?? chunk).then(
+      // a smaller deck module that finishes loading after a larger one was asked for never replaces it
+      (m) => (loaded = !loaded || levelOf(m) >= levelOf(loaded) ? m : loaded),
       (error: unknown) => {
         loading = undefined;
         throw error;
@@ -100,14 +103,15 @@ export function initWith(chunk: Embedded, options: InitOptions = {}): Promise<vo
 /**
  * initSync() (deck-load-sync.ts, games-load-sync.ts): loads the deck module at once from
  * `embeddedCopy` (the base64 text of its gzip) or `options.wasm`, then every registered module,
- * unless they are loaded already. `piles`: the caller is the games entry's initSync.
+ * unless they are loaded already. `level`: the caller's build (0 fairdeck, 1 games, 2 sim).
  */
-export function initSyncWith(embeddedCopy: string, piles: boolean, options: InitSyncOptions | undefined, compile: CompileSync): void {
+export function initSyncWith(embeddedCopy: string, level: 0 | 1 | 2, options: InitSyncOptions | undefined, compile: CompileSync): void {
   const o = (options ?? {}) as InitSyncOptions;
   if (typeof o !== 'object' || o === null) throw new TypeError(`initSync options must be an object, got ${typeof options}`);
-  if (!loaded || (piles && !hasPiles(loaded))) {
-    if (games && !piles) {
-      throw new Error("fairdeck: this app imports 'fairdeck/games', whose deck module has the piles: call initSync() from 'fairdeck/games'");
+  if (!loaded || levelOf(loaded) < level) {
+    if (chosenLevel > level) {
+      const entry = `'fairdeck/${chosenLevel > 1 ? 'sim' : 'games'}'`;
+      throw new Error(`fairdeck: this app imports ${entry}, whose deck module every entry's decks share: call initSync() from ${entry}`);
     }
     const compiled = compile(o.wasm, embeddedCopy, 'wasm');
     let m: EmbindModule;
@@ -122,9 +126,17 @@ export function initSyncWith(embeddedCopy: string, piles: boolean, options: Init
   for (const load of syncExtras) load(o);
 }
 
-/** True if module `m` deals to named piles: the games module (games.ts), not fairdeck.wasm. */
+/** True if module `m` deals to named piles: the games or sim module (games.ts, sim.ts), not fairdeck.wasm. */
 export function hasPiles(m: object): boolean {
   return typeof (m as unknown as { pileName?: unknown }).pileName === 'function';
+}
+/** True if module `m` has dead cards and sampleIds: the sim module (sim.ts). */
+export function hasSim(m: object): boolean {
+  return typeof (m as { CoreDeck?: { prototype?: { sample?: unknown } } }).CoreDeck?.prototype?.sample === 'function';
+}
+/** 0 fairdeck.wasm, 1 games.wasm, 2 sim.wasm. */
+function levelOf(m: object): number {
+  return hasSim(m) ? 2 : +hasPiles(m);
 }
 
 /** compileSourceSync (wasm-source-sync.ts), passed in so that only the sync entry points import it. */

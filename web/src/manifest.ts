@@ -18,7 +18,7 @@ export interface Manifest {
   /** Algorithms `fairdeck/fairness` can run in the core. */
   readonly algorithms: readonly string[];
   /** Pile numbers as the core takes them. */
-  readonly piles: { readonly undealt: number; readonly returned: number; readonly dealt: number };
+  readonly piles: { readonly undealt: number; readonly returned: number; readonly dealt: number; readonly dead: number };
   /** Pile names: the default pile (dealOne, deal), the burn pile, and what a seat's hand pile starts with. */
   readonly pileNames: { readonly default: string; readonly burn: string; readonly hand: string };
   /** What a fairness experiment counts, as the core numbers it. */

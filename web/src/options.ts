@@ -4,6 +4,7 @@
  * limits come from the core (manifest.ts); the core validates names again itself.
  */
 import { show } from './errors.js';
+import { NO_SIM } from './binding.js';
 import { hasLoneSurrogate, plainObject, typedBytes } from './input.js';
 import { manifest } from './manifest.js';
 import { provableOptions, type ProvableSeeds, type ResolvedProvable } from './provable/options.js';
@@ -20,6 +21,13 @@ export interface RandomOptions {
   seed?: Seed;
   /** Engine; default 'chacha20'. */
   rng?: RngName;
+  /**
+   * A seeded source a loop draws from (issue 40): a `RandomStream` of fairdeck/random. Each call
+   * keys itself with the stream's next 256 bits, so a seeded simulation neither repeats nor
+   * re-seeds per call. Not with `seed`. For `shuffle`, `permutation`, the functions of
+   * fairdeck/random and the Deck of 'fairdeck/sim' (the other Decks throw an Error naming it).
+   */
+  stream?: { nextUint32(n: number): Uint32Array };
 }
 
 /** Options of `new Deck(options)`. */
@@ -42,9 +50,16 @@ export interface DeckOptions extends RandomOptions {
    * `shuffle()` puts the cut card back.
    */
   penetration?: number;
+  /**
+   * Deck of 'fairdeck/sim' only (the other Decks throw an Error naming it).
+   * Dead cards (issue 40): cards out of play from the start — codes ('AS'), ids or Card objects —
+   * as if `deck.remove(exclude)` were called on the new deck. They stay out through shuffle()
+   * until `returnCards` puts them back. Not for provable decks or decks with a cut card.
+   */
+  exclude?: Iterable<unknown>;
 }
 
-const DECK_KEYS: readonly string[] = ['seed', 'rng', 'strategy', 'style', 'decks', 'jokers', 'size', 'provable', 'penetration'];
+export const DECK_KEYS: readonly string[] = ['seed', 'rng', 'stream', 'strategy', 'style', 'decks', 'jokers', 'size', 'provable', 'penetration', 'exclude'];
 
 /** A copy of `options` (a plain object or undefined) with only `known` keys; TypeError naming `what` otherwise. */
 export function checkKeys(options: unknown, known: readonly string[], what: string): Record<string, unknown> {
@@ -132,7 +147,7 @@ export function parseSeed(text: string): Seed | undefined {
   return text;
 }
 
-/** Validates `{ seed, rng }` (plus any extra known keys) and returns them normalised. */
+/** Validates `{ seed, rng }` (plus any extra known keys) and returns them normalised (a `stream`: stream-options.ts). */
 export function randomOptions(options: unknown, extra: readonly string[] = [], what = 'options') {
   const o = checkKeys(options, ['seed', 'rng', ...extra], what);
   return { rng: checkName('rng', o.rng, manifest().engines), seed: seedBytes(o.seed), raw: o };
@@ -161,6 +176,9 @@ export function deckOptions(options: unknown): ResolvedDeckOptions {
   const { strategies, styles, limits } = manifest();
   const strategy = checkName('strategy', o.strategy, strategies);
   const penetration = o.penetration;
+  // `exclude` and `stream` reach here only on the Decks of 'fairdeck' and 'fairdeck/games': the
+  // sim Deck takes them out first (sim-deck.ts).
+  if (o.exclude !== undefined || o.stream !== undefined) throw new Error(NO_SIM);
   if (penetration !== undefined && typeof penetration !== 'number') {
     throw new TypeError(`penetration must be a number greater than 0 and at most 1, got ${show(penetration)}`);
   }

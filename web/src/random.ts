@@ -3,12 +3,14 @@
  * seeds the decks use, before any shuffling. Words are the engine's 32-bit outputs in order;
  * bytes are those words in little-endian order.
  */
-import { checkInt, randomOptions, type RandomOptions } from './options.js';
+import { checkInt, type RandomOptions } from './options.js';
+import { streamOptions } from './stream-options.js';
 import { MAX_WORDS_PER_CALL, WordStream } from './words.js';
 
 export { init } from './deck-load.js';
 export { initSync } from './deck-load-sync.js';
 export { parseSeed } from './options.js';
+export { streamSeed } from './stream-options.js';
 export type { RandomOptions, RngName, Seed } from './options.js';
 
 const MAX_WORDS = 2 ** 28;
@@ -16,7 +18,7 @@ const MAX_WORDS = 2 ** 28;
 /** The next `n` 32-bit outputs of the engine keyed by `seed` (or fresh platform entropy). */
 export function randomUint32(n: number, options?: RandomOptions): Uint32Array {
   checkInt('n', n, 0, MAX_WORDS);
-  const { rng, seed } = randomOptions(options);
+  const { rng, seed } = streamOptions(options);
   const stream = new WordStream(rng, seed);
   try {
     const out = new Uint32Array(n);
@@ -48,7 +50,7 @@ export class RandomStream {
 
   /** Opens a stream keyed by `seed` (or fresh platform entropy). */
   constructor(options?: RandomOptions) {
-    const { rng, seed } = randomOptions(options);
+    const { rng, seed } = streamOptions(options);
     this.#stream = new WordStream(rng, seed);
   }
 

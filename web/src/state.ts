@@ -33,6 +33,8 @@ export interface DeckState {
   cut?: number | null;
   /** Version 2: cards drawn since the last shuffle (what the cut card counts). */
   drawn?: number;
+  /** Version 2, issue 40: the cards out of play (deck.remove, options.exclude), by id; each is also in `dealt`. Only when there are some. */
+  dead?: number[];
 }
 
 /** What a deck was made with. */
@@ -73,9 +75,11 @@ export interface StateFields {
   /** Version 2: the cut card (−1 for null) and the cards drawn; `drawn` is −1 for version 1. */
   cut: number;
   drawn: number;
+  /** Version 2, issue 40: how many dead cards (deck.remove) follow the named piles in `ids`. */
+  dead: number;
 }
 
-const known = ['format', 'version', 'style', 'decks', 'jokers', 'size', 'strategy', 'rng', 'seeded', 'order', 'undealt', 'returned', 'dealt', 'engine', 'dice', 'piles', 'cut', 'drawn'];
+const known = ['format', 'version', 'style', 'decks', 'jokers', 'size', 'strategy', 'rng', 'seeded', 'order', 'undealt', 'returned', 'dealt', 'engine', 'dice', 'piles', 'cut', 'drawn', 'dead'];
 const encoder = new TextEncoder();
 /** What JSON integers the core's reader takes: non-negative, below 2^53. */
 const isCount = (x: unknown): x is number => Number.isSafeInteger(x) && (x as number) >= 0;
@@ -106,7 +110,7 @@ export function readState(parsed: unknown, maxCards: number): StateFields {
   const count = (key: string) => field<number>(key, isCount, 'an integer');
   if (text('format', '"fairdeck-deck"') !== 'fairdeck-deck') throw new TypeError('state.format must be "fairdeck-deck"');
   // Version 2 adds piles, cut and drawn; a state with none of them is version 1 (as 0.1 wrote it).
-  const v2 = has(v, 'piles') || has(v, 'cut') || has(v, 'drawn'), version = v2 ? 2 : 1;
+  const v2 = has(v, 'piles') || has(v, 'cut') || has(v, 'drawn') || has(v, 'dead'), version = v2 ? 2 : 1;
   const given = field<number>('version', isCount, String(version));
   if (given !== version) {  // the core's version_error (state.hpp), word for word
     throw new RangeError(
@@ -120,18 +124,19 @@ export function readState(parsed: unknown, maxCards: number): StateFields {
   const seeded = field<boolean>('seeded', (x) => typeof x === 'boolean', 'true or false');
   const order = text('order', '"exact" or "hidden"');
   if (order !== 'exact' && order !== 'hidden') throw new TypeError('state.order must be "exact" or "hidden"');
-  const lists = ['undealt', 'returned', 'dealt', 'dice'].map((key) => {
+  const idList = (key: string) => {
     const list = field<unknown[]>(key, Array.isArray, 'an array of card ids');
     for (const x of list) if (!isCount(x) || x >= maxCards) throw new TypeError(`state.${key} must hold only card ids (integers)`);
     return list as number[];
-  });
+  };
+  const lists = ['undealt', 'returned', 'dealt', 'dice'].map(idList);
   if (!has(v, 'engine')) throw new TypeError('state.engine is missing');
   const engine = v.engine;
   if (engine !== null && typeof engine !== 'string') {
     throw new TypeError('state.engine must be a hex string (null only for a secure deck saved with order "hidden")');
   }
   const named: number[] = [], nameBytes: Uint8Array[] = [], pileLists: number[][] = [];
-  let cut = -1, drawn = -1;
+  let cut = -1, drawn = -1, dead: number[] = [];
   if (v2) {
     const what = 'an object of pile names and card-id arrays';
     const piles = field<Record<string, unknown>>('piles', (x) => x !== null && typeof x === 'object' && !Array.isArray(x), what);
@@ -146,11 +151,12 @@ export function readState(parsed: unknown, maxCards: number): StateFields {
     if (!has(v, 'cut') || !(v.cut === null || isCount(v.cut))) throw new TypeError('state.cut must be an integer or null');
     cut = v.cut === null ? -1 : (v.cut as number);
     drawn = count('drawn');
+    if (has(v, 'dead')) dead = idList('dead');
   }
-  const ids = concat(new Uint32Array(0), [...lists.slice(0, 3), ...pileLists, lists[3]]);
+  const ids = concat(new Uint32Array(0), [...lists.slice(0, 3), ...pileLists, dead, lists[3]]);
   const flags = (seeded ? 1 : 0) | (order === 'hidden' ? 2 : 0) | (engine === null ? 0 : 4);
   return {
     style, strategy, rng, engine, decks, jokers, size, flags, ids, piles: [lists[0].length, lists[1].length, lists[2].length],
-    named: new Uint8Array(Uint32Array.from(named).buffer), names: concat(new Uint8Array(0), nameBytes), cut, drawn,
+    named: new Uint8Array(Uint32Array.from(named).buffer), names: concat(new Uint8Array(0), nameBytes), cut, drawn, dead: dead.length,
   };
 }

@@ -57,6 +57,15 @@ namespace fairdeck {
 /// Returned by deal_one() when the deck is empty.
 inline constexpr std::uint32_t kNoCard = 0xffffffffu;
 
+#ifndef FAIRDECK_SIM
+#define FAIRDECK_SIM 1
+#endif
+/// Whether this build takes cards out of play (dead cards, issue 40): only sim.wasm, the build of
+/// 'fairdeck/sim', and native builds; fairdeck.wasm and games.wasm compile every path that meets
+/// them out (FAIRDECK_SIM=0, docs/size.md), and refuse with kNoSimInBuild (deck_dead.hpp).
+inline constexpr bool kSim = FAIRDECK_SIM != 0;
+inline constexpr const char* kNoSimInBuild = "dead cards live in fairdeck's sim module, and this build has none (FAIRDECK_SIM=0)";
+
 /// Ends the message of a deal that asks for more cards than remain: what to do about it (a macro,
 /// so each message stays one literal and needs no new instantiation of cat()).
 #define FAIRDECK_SHUFFLE_HINT "; shuffle() gathers every card for a new deal"
@@ -155,9 +164,10 @@ public:
       std::fill(out_.begin(), out_.end(), 0);
       std::fill(ret_.begin(), ret_.end(), 0);
       pad_bitmap();
-    } else if (strategy_ == Strategy::eager) {
+    } else if (strategy_ == Strategy::eager && !any_dead()) {
       shuffle_front(n_);
     }
+    if (any_dead()) set_aside_dead();  // issue 40: dead cards stay out of play
   }
 
   /// Randomises the undealt and returned cards together; dealt cards stay out.
@@ -363,6 +373,19 @@ public:
                   std::optional<std::string_view> from = std::nullopt);
   /// The same onto a pile checked before (pile_ref; `from` too).
   void move_cards(std::span<const std::uint32_t> ids, PileRef to_pile, std::optional<std::string_view> from);
+  // ---- Dead cards (issue 40): cards taken out of play (deck_dead.hpp) -----------------------
+
+  /// The dead cards, by id.
+  const std::vector<std::uint32_t>& dead() const noexcept { return dead_; }
+  /// Whether any card is out of play (never in a build without them: kSim).
+  bool any_dead() const noexcept { return kSim && !dead_.empty(); }
+  bool is_dead(std::uint32_t c) const noexcept { return any_dead() && holds(dead_, c); }
+  /// Takes `ids` (each undealt or returned) out of play: all or nothing, RangeError naming the
+  /// first card that is not in the deck, named twice or unknown, changing nothing. Drops pending dice.
+  void remove_cards(std::span<const std::uint32_t> ids);  // defined [[gnu::noinline]] minsize
+  /// Sets the dead cards (state restore, which checked that each is in the default pile once).
+  void set_dead(std::vector<std::uint32_t> sorted) noexcept { dead_ = std::move(sorted); }
+
   /// Cards dealt before the cut card comes out (cut_for()); 0 for a deck without one.
   std::uint32_t cut() const noexcept { return cut_; }
   /// A deck with a cut card: cards drawn from it since the last shuffle(), counted up to size():
@@ -584,6 +607,11 @@ private:
   mutable bool by_marks_ = false;               // which of the two mark_named() used
   std::uint32_t cut_ = 0;                       // cards dealt before the cut card; 0: none
   std::uint64_t recalled_ = 0;                  // with a cut card: cards returned since the last shuffle (drawn())
+  std::vector<std::uint32_t> dead_;             // issue 40: cards out of play (remove_cards), by id
+
+  /// shuffle() of a deck with dead cards; return_cards() of dead ones (deck_dead.hpp).
+  void set_aside_dead();     // defined [[gnu::noinline]] minsize
+  void revive(const std::vector<std::uint32_t>& sorted) noexcept;  // defined [[gnu::noinline]] minsize
 };
 
 }  // namespace fairdeck
@@ -593,3 +621,4 @@ private:
 #include "fairdeck/deck_layout.hpp"
 #include "fairdeck/pile_slots.hpp"
 #include "fairdeck/deck_piles.hpp"
+#include "fairdeck/deck_dead.hpp"

@@ -33,6 +33,7 @@ inline void Deck::return_cards(std::span<const std::uint32_t> ids) {
       throw RangeError(card + " cannot be returned: it is not dealt (it is " +
                        (where[i] == 1 ? "already returned)" : "still in the deck: only dealt cards can be returned)"));
   }
+  if (any_dead()) revive(sorted);  // dead cards among them are back in play (issue 40)
   if (any_named()) return return_from_piles(sorted);
   if (strategy_ == Strategy::bitmap) {
     for (std::uint32_t c : sorted) ret_[c / 64] |= 1ULL << (c % 64);

@@ -321,6 +321,7 @@ inline void Deck::move_cards(std::span<const std::uint32_t> ids, PileRef to_pile
     if (where[i] != 2)
       throw RangeError(card() + " cannot be moved: it is not dealt (it is " +
                        (where[i] == 1 ? "in the return pile)" : "still in the deck)"));
+    if (is_dead(sorted[i])) throw RangeError(card() + " cannot be moved: it is out of play (deck.remove)");
     const std::uint8_t s = slot_of[i];
     if (s != kNoSlot) ++leaving[s], ++out_of_piles;
     const std::string_view pile = s == kNoSlot ? kDefaultPile : slots_[s].view();

@@ -16,7 +16,10 @@
 // one that holds cards, in pile_names() order, its ids in the order they arrived; the default
 // pile stays in "dealt"), "cut" (the cut card's place, or null) and "drawn" (Deck::drawn). A 0.1
 // reader refuses a version 2 state (an unknown field) instead of misreading it; this reader takes
-// both, and a state's version must be the one its fields call for.
+// both, and a state's version must be the one its fields call for. Issue 40: a deck with dead
+// cards (Deck::remove_cards) writes version 2 with one more field, "dead" (their ids, each also
+// in "dealt", where a dead card lies); it is written only when there are some, so every other
+// state is what it was, and a reader without it refuses the field rather than dealing them.
 #pragma once
 #include <algorithm>
 #include <memory>
@@ -63,7 +66,7 @@ inline std::string save_state(const Deck& d, bool include_secret) {
     throw TypeError("a provable deck has no saved state: replay it from its seeds, nonce and the history of calls");
   check_savable(d.size());
   const bool secret = d.rng().secure() && !include_secret;
-  const bool v2 = d.has_named_piles() || d.cut() != 0;  // else exactly what 0.1 wrote
+  const bool v2 = d.has_named_piles() || d.cut() != 0 || d.any_dead();  // else exactly what 0.1 wrote
   const Composition& c = d.composition();
   Text o;
   o << "{\"format\":\"fairdeck-deck\",\"version\":" << (v2 ? "2" : "1") << ",\"style\":\"" << c.style_name() << "\",\"decks\":"
@@ -90,6 +93,7 @@ inline std::string save_state(const Deck& d, bool include_secret) {
     if (d.cut()) o << d.cut();
     else o << "null";
     o << ",\"drawn\":" << d.drawn();
+    if (d.any_dead()) detail::put_ids(o, "dead", d.dead());
   }
   o << ",\"engine\":";
   if (secret) o << "null";
@@ -121,6 +125,7 @@ struct StateFields {
   NamedPileList piles;                 ///< the piles besides the default one, in the state's order
   std::optional<std::uint64_t> cut;    ///< the cut card's place (Deck::cut); nullopt: no cut card
   std::optional<std::uint64_t> drawn;  ///< Deck::drawn() (without a cut: the cards dealt); nullopt: those
+  std::vector<std::uint32_t> dead;     ///< version 2, issue 40: cards out of play (each in `dealt`)
 };
 
 namespace detail {
@@ -158,7 +163,7 @@ inline StateFields read_state(std::string_view text) {
   if (v.kind != K::object) throw TypeError("state must be an object");
   static const char* known[] = {"format", "version", "style",  "decks",    "jokers", "size",  "strategy",
                                 "rng",    "seeded",  "order",  "undealt",  "returned", "dealt", "engine", "dice",
-                                "piles",  "cut",     "drawn"};
+                                "piles",  "cut",     "drawn",  "dead"};
   for (const auto& entry : v.object) {
     const std::string& key = entry.first;
     if (std::find_if(std::begin(known), std::end(known), [&key](const char* k) { return key == k; }) == std::end(known))
@@ -167,7 +172,7 @@ inline StateFields read_state(std::string_view text) {
   if (detail::field(v, "format", K::string, "\"fairdeck-deck\"").string != "fairdeck-deck")
     throw TypeError("state.format must be \"fairdeck-deck\"");
   // Version 2 adds piles, cut and drawn; a state with none of them is version 1 (as 0.1 wrote it).
-  const bool v2 = v.object.count("piles") || v.object.count("cut") || v.object.count("drawn");
+  const bool v2 = v.object.count("piles") || v.object.count("cut") || v.object.count("drawn") || v.object.count("dead");
   const std::uint64_t version = detail::field(v, "version", K::integer, v2 ? "2" : "1").integer;
   if (version != (v2 ? 2u : 1u)) throw RangeError(version_error(version, v2));
   const auto num = [&](const char* k) { return detail::field(v, k, K::integer, "an integer").integer; };
@@ -202,6 +207,10 @@ inline StateFields read_state(std::string_view text) {
     throw TypeError("state.cut must be an integer or null");
   if (cut->second.kind == K::integer) f.cut = cut->second.integer;
   f.drawn = num("drawn");
+  if (v.object.count("dead")) {  // a build without dead cards (kSim false) refuses them here; its
+    if (!kSim) throw TypeError(kNoSimInBuild);  // WASM bindings never pass restore_fields any
+    f.dead = detail::ids(v, "dead");
+  }
   return f;
 }
 
@@ -257,6 +266,15 @@ inline std::unique_ptr<Deck> restore_fields(const StateFields& f, const std::opt
     throw RangeError(cat("state.drawn must be from the ", out, " cards dealt to the deck's ", size, " cards, got ", *f.drawn));
   if (f.drawn && !f.cut && *f.drawn != out)  // without a cut card nothing counts draws (Deck::drawn)
     throw RangeError(cat("state.drawn must be the ", out, " cards dealt when state.cut is null, got ", *f.drawn));
+  if (kSim && !f.dead.empty()) {  // issue 40: each dead card lies in the default pile, once, in a deck without a cut card
+    if (f.cut) throw TypeError("state.dead must be empty in a deck with a cut card (state.cut)");
+    std::vector<std::uint8_t> in_dealt(size, 0);
+    for (std::uint32_t c : dealt) in_dealt[c] = 1;
+    for (std::uint32_t c : f.dead) {
+      if (c >= size || !in_dealt[c]) throw RangeError(cat("state.dead holds card ", c, ", which state.dealt does not"));
+      if (in_dealt[c]++ != 1) throw RangeError(cat("state.dead holds card ", c, " twice"));
+    }
+  }
   Dice pending;
   if (!dice.empty()) {
     const std::size_t k = dice.size() - 1;
@@ -279,6 +297,11 @@ inline std::unique_ptr<Deck> restore_fields(const StateFields& f, const std::opt
   d->set_piles(undealt, returned, dealt, piles);
   d->set_cut_card(static_cast<std::uint32_t>(f.cut.value_or(0)), f.drawn.value_or(out));
   d->rng().dice() = pending;
+  if (kSim && !f.dead.empty()) {
+    std::vector<std::uint32_t> dead = f.dead;
+    std::sort(dead.begin(), dead.end());
+    d->set_dead(std::move(dead));
+  }
   if (f.hidden) d->shuffle_undealt();
   return d;
 }

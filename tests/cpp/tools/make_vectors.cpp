@@ -44,6 +44,19 @@ int main(int argc, char** argv) {
     first = false;
   }
   deals << "\n]\n";
-  std::cout << "wrote " << dir << "/engines.json and deals.json\n";
+  std::ofstream sims(dir + "/simulations.json");  // issue 40: dealIds and sampleIds
+  sims << "[\n";
+  first = true;
+  for (const auto& c : t::deal_cases()) {
+    sims << (first ? "" : ",\n") << "{\"rng\":\"" << c.rng << "\",\"strategy\":\"" << c.strategy << "\",\"style\":\""
+         << c.style << "\",\"decks\":" << c.decks << ",\"jokers\":" << c.jokers << ",\"size\":" << c.size
+         << ",\"kind\":\"" << c.seed.kind << "\",\"seed\":\"" << c.seed.text << "\",\"steps\":[";
+    const auto steps = t::simulation_steps(c);
+    for (std::size_t i = 0; i < steps.size(); ++i) sims << (i ? "," : "") << ids(steps[i]);
+    sims << "]}";
+    first = false;
+  }
+  sims << "\n]\n";
+  std::cout << "wrote " << dir << "/engines.json, deals.json and simulations.json\n";
   return 0;
 }

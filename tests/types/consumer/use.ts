@@ -2,6 +2,7 @@
 // each lib x moduleResolution x TypeScript version): imports and the main API of each.
 import { init, initSync, isReady, Deck, Card, shuffle, permutation, parseSeed, manifest, type CardComparator, type DeckState } from 'fairdeck';
 import { init as initGames, initSync as initGamesSync, Deck as GamesDeck } from 'fairdeck/games';
+import { init as initSim, initSync as initSimSync, Deck as SimDeck, streamSeed } from 'fairdeck/sim';
 import { randomUint32, randomBytes, RandomStream } from 'fairdeck/random';
 import { init as initFairness, initSync as initFairnessSync, positionMatrix, countPermutations, ALGORITHMS } from 'fairdeck/fairness';
 import { cardSvg, cardLabel, drawCard, CARD_ASPECT } from 'fairdeck/faces';
@@ -26,6 +27,14 @@ export async function main(): Promise<string> {
   const hands: Card[][] = table.dealHands(4, 2);
   table.burn(1);
   table.dispose();
+  if (Card.is(value)) initSimSync(); else await initSim();
+  const sim = new SimDeck({ seed: streamSeed(7, 1), exclude: ['AS', 'AH'] });
+  const boards: Uint32Array = sim.sampleIds(5, 10, new Uint32Array(50));
+  const ids: Uint32Array = sim.dealIds(2);
+  const dead: Card[] = sim.dead;
+  sim.remove([ids[0]]);
+  sim.dealHands(2, 2);
+  sim.dispose();
   const bytes: Uint8Array = randomBytes(8, { seed: 3 });
   const words: Uint32Array = randomUint32(4);
   const stream = new RandomStream({ seed: 4 });
@@ -35,6 +44,6 @@ export async function main(): Promise<string> {
   const { serverSeed, commitment } = commitRound();
   const verdict = await verifyRound({ commitment, serverSeed, clientSeed: 'c', nonce: 1, dealt: hand.map(String) });
   const svg: string = cardSvg(hand[0], { width: 40 });
-  return [isReady(), shuffle([1, 2, 3], { seed: 1 }).length, permutation(3).length, parseSeed('1'), manifest, hands.length,
+  return [isReady(), shuffle([1, 2, 3], { seed: 1 }).length, permutation(3).length, parseSeed('1'), manifest, hands.length, boards.length, dead.length,
     bytes.length, words.length, m, p, verdict.ok, svg, cardLabel('AS'), CARD_ASPECT, commitmentOf, GAMES, drawCard, text].join();
 }

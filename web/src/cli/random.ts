@@ -1,5 +1,6 @@
 /**
- * `fairdeck-random`: writes raw engine output to stdout, for statistical batteries.
+ * `fairdeck-random`: writes raw engine output to stdout, for statistical batteries (kept for
+ * compatibility; `fairdeck random` is the same stream, and refuses to write to a terminal).
  *   npx fairdeck-random --rng chacha20 --seed 42 --bytes 1000000 > out.bin
  *   npx fairdeck-random --rng xoshiro256 --seed 42 | dieharder -g 200 -d 0
  * Without --bytes it writes until the reader closes the pipe. Without a seed the key comes from
@@ -7,62 +8,13 @@
  * decimal integer below 2^64 without leading zeros is an integer seed, anything else text);
  * --seed-text always makes a text seed; --seed-hex takes bytes.
  */
-import { init } from '../deck-load.js';
-import { RandomStream } from '../random.js';
-import { parseSeed, type RandomOptions, type RngName } from '../options.js';
+import { parseRaw, writeRaw } from './raw.js';
 
 const usage = 'usage: fairdeck-random [--rng chacha20|xoshiro256] [--seed N | --seed-text S | --seed-hex HEX] [--bytes N]';
 
-function parse(argv: string[]): { options: RandomOptions; bytes: number } {
-  const options: RandomOptions = {};
-  let bytes = Infinity;
-  for (let i = 0; i < argv.length; i++) {
-    const flag = argv[i];
-    const value = argv[i + 1];
-    if (flag === '--help' || flag === '-h') throw new Error(usage);
-    if (value === undefined) throw new Error(`${flag} needs a value\n${usage}`);
-    i++;
-    if (flag === '--rng') options.rng = value as RngName;
-    else if (flag === '--seed') options.seed = parseSeed(value);  // as every page reads ?seed=
-    else if (flag === '--seed-text') options.seed = value;
-    else if (flag === '--seed-hex') {
-      if (!/^([0-9a-fA-F]{2})*$/.test(value)) throw new Error(`--seed-hex must be hex digits in pairs, got ${value}`);
-      options.seed = Uint8Array.from(value.match(/../g) ?? [], (h) => parseInt(h, 16));
-    } else if (flag === '--bytes') {
-      if (!/^\d+$/.test(value)) throw new Error(`--bytes must be a non-negative integer, got ${value}`);
-      bytes = Number(value);
-    } else throw new Error(`unknown option ${flag}\n${usage}`);
-  }
-  return { options, bytes };
-}
-
-function drained(out: NodeJS.WriteStream): Promise<void> {
-  return new Promise<void>((resolve) => {
-    const done = () => {
-      out.off('drain', done);
-      out.off('error', done);
-      resolve();
-    };
-    out.on('drain', done);
-    out.on('error', done);
-  });
-}
-
 async function main(): Promise<void> {
-  const { options, bytes } = parse(process.argv.slice(2));
-  await init();
-  const stream = new RandomStream(options);
-  const out = process.stdout;
-  let closed = false;
-  out.on('error', () => (closed = true)); // EPIPE: the reader has had enough
-  let left = bytes;
-  while (left > 0 && !closed) {
-    const words = stream.nextUint32(Math.min(1 << 16, Math.ceil(left / 4)));
-    const chunk = Buffer.from(words.buffer, 0, Math.min(left, words.byteLength));
-    left -= chunk.length;
-    if (!out.write(chunk)) await drained(out);
-  }
-  stream.dispose();
+  const { options, bytes } = parseRaw(process.argv.slice(2), usage);
+  await writeRaw(options, bytes, process.stdout);
 }
 
 main().catch((error: unknown) => {

@@ -1,0 +1,157 @@
+/**
+ * The Deck of 'fairdeck/sim': the games Deck plus what simulations need (issue 40,
+ * docs/simulations.md) — dead cards (`new Deck({ exclude })`, `remove`, `dead`), ids without Card
+ * objects (`dealIds`) and many samples in one call (`sampleIds`). They live here and in the sim
+ * build of the deck module (sim.wasm), not in deck.ts and fairdeck.wasm, so that an app that only
+ * deals cards or plays a game does not ship them (docs/size.md). They reach the deck's core
+ * through `internals` (deck.ts), which no entry exports.
+ */
+import { coreError, needSim, u32, type DeckModule } from './binding.js';
+import { resolveIds, type Card } from './card.js';
+import { internals, type DeckState } from './deck.js';
+import { show } from './errors.js';
+import { Deck as GamesDeck } from './games-deck.js';
+import { copyIterable } from './input.js';
+import { manifest } from './manifest.js';
+import { checkInt, checkKeys, DECK_KEYS, type DeckOptions } from './options.js';
+import { streamKey } from './stream-options.js';
+
+const { live, module: mod, cards: tableOf, read, written, input, port } = internals;
+
+/**
+ * A deck of cards dealt fairly by the WASM core, with named piles, dead cards, dealIds and
+ * sampleIds. Call `dispose()` when done (or use `using`).
+ */
+export class Deck extends GamesDeck {
+  /**
+   * A new, already shuffled deck. `options.stream` keys it with the stream's next 256 bits;
+   * `options.exclude` takes those cards out of play at once, as `remove` would (a refused list
+   * frees the new deck). Requires `await init()` first.
+   */
+  constructor(options?: DeckOptions) {
+    const [o, exclude] = simOptions(options);
+    super(o);
+    if (exclude !== undefined) {
+      try {
+        this.remove(exclude as Card[]);  // each item is checked by remove
+      } catch (error) {
+        this.dispose();
+        throw error;
+      }
+    }
+  }
+
+  /** Restores a deck saved with `toJSON()` (its piles and dead cards too); a seeded deck resumes exactly where it was. */
+  static override fromJSON(state: DeckState | string): Deck {
+    return GamesDeck.fromJSON.call(this, state) as Deck;
+  }
+
+  /**
+   * Takes cards out of play — dead cards, such as the hands a simulation holds fixed. Each must
+   * be in the deck (undealt or returned); they join no hand, are never dealt or sampled, and stay
+   * out through `shuffle()` until `returnCards` puts them back (into the return pile, like any
+   * dealt card). Cards may be Card objects, codes ('AS') or ids. All or nothing: a RangeError,
+   * and no change, if any is unknown, dealt, already out or named twice; a TypeError for a
+   * provable deck or a deck with a cut card. `new Deck({ exclude })` does the same at the start.
+   */
+  remove(cards: Iterable<Card | string | number>): void {
+    needSim(mod(this));
+    live(this);
+    const list = copyIterable(cards, 'cards', 'cards, codes or ids');  // copied first, as in returnCards
+    const h = live(this), piles = manifest().piles;
+    const ids = resolveIds(list, tableOf(this), this.size, () =>
+      new Set([...read(this, h, h.pile(piles.undealt)), ...read(this, h, h.pile(piles.returned))].map((c) => c.id)));
+    input(this, h, ids);
+    if (!h.removeCards(ids.length)) throw coreError(mod(this));
+  }
+
+  /** The cards out of play (`remove`, `exclude`), by id; they are also among `dealt`. */
+  get dead(): Card[] {
+    const h = live(this);
+    return read(this, h, h.pile(manifest().piles.dead));
+  }
+
+  /**
+   * Deals exactly like `deal(n)` — the same cards from the same seeded deck, up to `n` (fewer if
+   * fewer remain) — but gives their ids (`card.id`) in a Uint32Array and makes no Card object.
+   * `into`, if given, is a Uint32Array of at least `n` slots: the ids fill its start, and the
+   * result is `into` itself when the ids fill it (else `into.subarray(0, dealt)`), so a loop
+   * that deals into the same array allocates nothing.
+   */
+  dealIds(n: number, into?: Uint32Array): Uint32Array {
+    const h = live(this);
+    checkInt('n', n, 0, 2 ** 32 - 1);
+    if (into !== undefined) checkInto(into, n, `n = ${n}`);
+    const c: DeckModule = mod(this), heap = u32(c), p = port(this), taken = heap[p + 1];
+    if (n <= heap[p] - taken) {  // the dealing window: read from the heap, no call
+      const out = into ?? new Uint32Array(n), top = (heap[p + 2] >>> 2) + heap[p] - 1 - taken;
+      for (let i = 0; i < n; i++) out[i] = heap[top - i];
+      heap[p + 1] = taken + n;
+      return fitted(out, n);
+    }
+    const k = h.deal(n), at = written(this, h, k), out = into ?? new Uint32Array(k);
+    out.set(u32(c).subarray(at, at + k));
+    return fitted(out, k);
+  }
+
+  /**
+   * `trials` independent samples of `k` cards from the cards this deck could still deal
+   * (undealt and returned), each uniform over the ordered k-subsets, written one after another
+   * into one Uint32Array of k · trials ids (`into`, if given, of at least that many slots). The
+   * deck's cards do not move — no card is dealt — but its engine moves on, so the next call
+   * samples afresh. One call for a million Monte Carlo boards: `deck.sampleIds(5, 1e6)`.
+   * RangeError if k exceeds the cards remaining; TypeError on a provable deck.
+   */
+  sampleIds(k: number, trials: number, into?: Uint32Array): Uint32Array {
+    const h = live(this), c = mod(this);
+    needSim(c);
+    checkInt('k', k, 0, 2 ** 32 - 1);
+    checkInt('trials', trials, 0, 2 ** 32 - 1);
+    const total = k * trials;
+    if (total > 2 ** 32 - 1) throw new RangeError(`k * trials must be at most 2^32 - 1, got ${total} (k = ${k}, trials = ${trials})`);
+    if (into !== undefined) checkInto(into, total, `k * trials = ${total}`);
+    const out = into ?? new Uint32Array(total);
+    // In chunks: the core's buffer stays small, and V8 runs later chunks in its optimised tier
+    // (a WebAssembly function is replaced between calls, never during one).
+    const chunk = k === 0 ? trials : Math.max(1, Math.floor(SAMPLE_CHUNK / k));
+    let done = 0;
+    do {
+      const t = Math.min(chunk, trials - done), n = h.sample(k, t), at = written(this, h, n);
+      out.set(u32(c).subarray(at, at + n), done * k);
+      done += t;
+    } while (done < trials);
+    return fitted(out, total);
+  }
+}
+
+/**
+ * The sim Deck's own options taken out of `options`: a copy without `exclude` (its cards, copied,
+ * second) and with a `stream` turned into the bytes seed it gives; or `options` itself when it has
+ * neither (a fromJSON token among them: `in` runs no getter).
+ */
+function simOptions(options: DeckOptions | undefined): [DeckOptions | undefined, unknown[] | undefined] {
+  if (typeof options !== 'object' || options === null || !('stream' in options || 'exclude' in options)) return [options, undefined];
+  const o = checkKeys(options, DECK_KEYS, 'Deck options');  // each field read once
+  const exclude = o.exclude === undefined ? undefined : copyIterable(o.exclude, 'exclude', 'cards, codes or ids');
+  o.exclude = undefined;
+  if (o.stream !== undefined) {
+    if (o.provable !== undefined) throw new TypeError('provable cannot be combined with stream (a provable deck is keyed by its seeds)');
+    if (o.seed !== undefined) throw new TypeError('seed and stream cannot be combined: a stream gives each call its own key');
+    o.seed = streamKey(o.stream);
+    o.stream = undefined;
+  }
+  return [o, exclude];
+}
+
+/** Ids per sampleIds call into the core (a 16 K-trial chunk of 5-card boards: 320 KB of buffer). */
+const SAMPLE_CHUNK = 1 << 16;
+
+/** Checks a caller's `into` array: a Uint32Array of at least `need` slots (`what` says why). */
+function checkInto(into: unknown, need: number, what: string): asserts into is Uint32Array {
+  if (!(into instanceof Uint32Array)) throw new TypeError(`into must be a Uint32Array, got ${show(into)}`);
+  if (into.length < need) throw new RangeError(`into must hold at least ${what} ids, got a Uint32Array of length ${into.length}`);
+}
+/** `out` itself when it holds exactly `k` ids, else a view of its first `k`. */
+function fitted(out: Uint32Array, k: number): Uint32Array {
+  return out.length === k ? out : out.subarray(0, k);
+}
