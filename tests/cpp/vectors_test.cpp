@@ -34,16 +34,21 @@ TEST(Vectors, EngineOutputsMatchTheGoldenFile) {
   }
 }
 
+namespace {
+/// The deck and seed a golden case of deals.json or simulations.json was made with.
+tests::DealCase deal_case(const json::Members<json::Value>& o) {
+  return {o.at("rng").string, o.at("strategy").string, o.at("style").string,
+          static_cast<std::uint32_t>(o.at("decks").integer), static_cast<std::uint32_t>(o.at("jokers").integer),
+          static_cast<std::uint32_t>(o.at("size").integer), {o.at("kind").string, o.at("seed").string}};
+}
+}  // namespace
+
 TEST(Vectors, DealsMatchTheGoldenFile) {
   const json::Value all = load("deals.json");
   ASSERT_EQ(all.array.size(), tests::deal_cases().size());
   for (const auto& c : all.array) {
     const auto& o = c.object;
-    const tests::DealCase dc{o.at("rng").string, o.at("strategy").string, o.at("style").string,
-                               static_cast<std::uint32_t>(o.at("decks").integer),
-                               static_cast<std::uint32_t>(o.at("jokers").integer),
-                               static_cast<std::uint32_t>(o.at("size").integer),
-                               {o.at("kind").string, o.at("seed").string}};
+    const tests::DealCase dc = deal_case(o);
     const auto two = tests::two_deals(dc);
     EXPECT_EQ(two[0], ids(o.at("deals").array[0])) << dc.rng << " " << dc.strategy << " " << dc.seed.text;
     EXPECT_EQ(two[1], ids(o.at("deals").array[1]));
@@ -55,11 +60,7 @@ TEST(Vectors, SimulationStepsMatchTheGoldenFile) {  // dealIds(3), sampleIds(3, 
   ASSERT_EQ(all.array.size(), tests::deal_cases().size());
   for (const auto& c : all.array) {
     const auto& o = c.object;
-    const tests::DealCase dc{o.at("rng").string, o.at("strategy").string, o.at("style").string,
-                               static_cast<std::uint32_t>(o.at("decks").integer),
-                               static_cast<std::uint32_t>(o.at("jokers").integer),
-                               static_cast<std::uint32_t>(o.at("size").integer),
-                               {o.at("kind").string, o.at("seed").string}};
+    const tests::DealCase dc = deal_case(o);
     const auto steps = tests::simulation_steps(dc);
     ASSERT_EQ(o.at("steps").array.size(), steps.size());
     for (std::size_t i = 0; i < steps.size(); ++i) EXPECT_EQ(steps[i], ids(o.at("steps").array[i])) << dc.rng << " " << dc.strategy << " step " << i;
