@@ -42,14 +42,18 @@ function source(): Source {
 }
 
 function refill(crypto: Source): void {
-  const fresh = new Uint8Array(32 * KEYS);
+  block = draw(crypto, new Uint8Array(32 * KEYS));  // only once filled: a failed call leaves no block, and the next call tries again
+  next = 0;
+}
+
+/** `out` filled by `crypto.getRandomValues`, or an Error that names the call. */
+function draw<T extends Uint8Array | Uint32Array>(crypto: Source, out: T): T {
   try {
-    crypto.getRandomValues(fresh);
+    crypto.getRandomValues(out as unknown as Uint8Array);
   } catch (cause) {
     throw new Error(`fairdeck: crypto.getRandomValues failed: ${String(cause)}`, { cause });
   }
-  block = fresh;  // only once filled: a failed call leaves no block, and the next call tries again
-  next = 0;
+  return out;
 }
 
 /**
@@ -57,13 +61,7 @@ function refill(crypto: Source): void {
  * small unseeded shuffle draws from (shuffle.ts). The same errors as entropy().
  */
 export function fill<T extends Uint8Array | Uint32Array>(out: T): T {
-  const crypto = source();
-  try {
-    crypto.getRandomValues(out as unknown as Uint8Array);
-  } catch (cause) {
-    throw new Error(`fairdeck: crypto.getRandomValues failed: ${String(cause)}`, { cause });
-  }
-  return out;
+  return draw(source(), out);
 }
 
 /** `seed`, or — for unseeded use — a key of fresh platform entropy. */
