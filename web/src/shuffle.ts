@@ -21,6 +21,8 @@ export type AnyTypedArray =
   | Float32Array | Float64Array | BigInt64Array | BigUint64Array;
 
 const MAX_N = 2 ** 32 - 1;
+/** The options of a call that passes none (checked once: a call without options allocates nothing for them). */
+let unset: ReturnType<typeof streamOptions> | undefined;
 /** Positions handled per call into WASM: bounded so V8 can tier up between calls. */
 const CHUNK = 1 << 18;
 
@@ -38,7 +40,7 @@ export function shuffle<T extends unknown[] | AnyTypedArray>(array: T, options?:
   }
   const typed = isArray ? undefined : typedBytes(array, 'array');
   if (!isArray && !typed) throw new TypeError(`array must be an Array or a typed array, got ${show(array)}`);
-  const { rng, seed } = streamOptions(options);
+  const { rng, seed } = options === undefined ? (unset ??= streamOptions(undefined)) : streamOptions(options);
   const length = typed ? typed.length : (array as unknown[]).length;
   if (seed === undefined && rng === 'chacha20' && length <= SMALL) return smallShuffle(array as Indexable as T, length);
   if (typed) {
@@ -128,7 +130,7 @@ function place(array: unknown[], p: Uint32Array): void {
 // An unseeded shuffle of a few items is dominated by its fixed costs — a key from the platform, a
 // keyed engine in WASM, the call — not by its steps (15 µs for 48 items, where the steps cost
 // 0.1 µs). Up to SMALL items it runs here instead: Fisher–Yates over the array itself, its
-// bounded draws made from words of `crypto.getRandomValues` drawn 8 KB at a time into a pool,
+// bounded draws made from words of `crypto.getRandomValues` drawn 64 KB at a time into a pool,
 // each word used once (the index only moves forward; a refill overwrites the used block). The
 // draws are the core's (uniform.hpp): as many bounds per 32-bit word as fit under 2^26, the word
 // taken whole or rejected by Lemire's test on the batch's product — exact in doubles here, since
@@ -137,14 +139,14 @@ function place(array: unknown[], p: Uint32Array): void {
 
 /** Largest array shuffled in JavaScript when unseeded (bounds ≤ 256: 3 or 4 per word). */
 const SMALL = 256;
-const POOL_WORDS = 2048;
+const POOL_WORDS = 16384;
 const TWO32 = 4294967296;
 let pool = new Uint32Array(0), poolAt = 0;
 type Indexable = { [i: number]: unknown; length: number };
-const record = new Uint16Array(2 * SMALL), batchDice = new Uint16Array(8);
+const steps = new Uint16Array(SMALL);
 let depth = 0;
 
-/** The next unused pool word (refilled from the platform, 8 KB at a time). */
+/** The next unused pool word (refilled from the platform 64 KB at a time: a call costs 2–3 times less per byte than at 8 KB). */
 function poolWord(): number {
   if (poolAt === pool.length) {
     if (pool.length === 0) pool = new Uint32Array(POOL_WORDS);
@@ -155,17 +157,19 @@ function poolWord(): number {
 }
 
 /**
- * Fisher–Yates of the first `n` items of `a` in place with pool words; returns `a`. A write that
- * throws (a frozen or read-only element) undoes the swaps made, then throws a TypeError.
+ * Fisher–Yates of the first `n` items of `a` in place with pool words; returns `a`. All the dice
+ * are drawn first (the platform's Error, if any, comes before any item moves), then the swaps are
+ * made; a write that throws (a frozen or read-only element) undoes the swaps made, by the same
+ * dice in reverse, then throws a TypeError.
  */
 function smallShuffle<T>(a: T, n: number): T {
   const x = a as unknown as Indexable;
-  // The swaps made, (i, j) pairs, undone if a write or the platform throws, and the batch's dice:
-  // kept between calls (fresh ones if caller code run by a getter or setter shuffles meanwhile).
-  const outer = depth++ === 0, done = outer ? record : new Uint16Array(2 * SMALL), dice = outer ? batchDice : new Uint16Array(8);
-  let b = n, writing = false, made = 0;
+  // The dice, step s's at [s] (step s swaps item n − 1 − s): shared between calls, or fresh ones
+  // if caller code run by a getter or setter shuffles meanwhile.
+  const dice = depth++ === 0 ? steps : new Uint16Array(SMALL);
+  let s = 0;
   try {
-    while (b > 1) {
+    for (let b = n; b > 1;) {
       let prod = b, k = 1;  // the batch: bounds b, b − 1, … while the product stays ≤ 2^26
       while (k < 8 && b - k >= 2 && prod * (b - k) <= 67108864) prod *= b - k, k++;
       const threshold = TWO32 % prod;
@@ -174,14 +178,17 @@ function smallShuffle<T>(a: T, n: number): T {
         low = poolWord();
         for (let q = 0; q < k; q++) {
           const m = low * (b - q), j = Math.floor(m / TWO32);
-          dice[q] = j;
+          dice[s + q] = j;
           low = m - j * TWO32;
         }
       } while (low < threshold);
-      for (let q = 0; q < k; q++) {
-        const i = b - 1 - q, j = dice[q];
+      s += k, b -= k;
+    }
+    let made = 0;
+    try {
+      for (let i = n - 1; made < s; made++, i--) {
+        const j = dice[made];
         if (i !== j) {
-          writing = true;
           const t = x[i];
           x[i] = x[j];  // throws: nothing changed
           try {
@@ -190,21 +197,18 @@ function smallShuffle<T>(a: T, n: number): T {
             x[i] = t;
             throw error;
           }
-          writing = false;
-          done[made++] = i, done[made++] = j;
         }
       }
-      b -= k;
+    } catch (cause) {
+      for (let p = made - 1; p >= 0; p--) {  // the swaps made, undone last first
+        const i = n - 1 - p, j = dice[p];
+        try {
+          const t = x[i];
+          x[i] = x[j], x[j] = t;
+        } catch { /* these writes all succeeded once: a setter that now throws is caller code's doing */ }
+      }
+      throw new TypeError(`array cannot be shuffled: an item cannot be written (${cause instanceof Error ? cause.message : 'a setter threw'})`, { cause });
     }
-  } catch (cause) {
-    for (let p = made - 2; p >= 0; p -= 2) {
-      try {
-        const i = done[p], j = done[p + 1], t = x[i];
-        x[i] = x[j], x[j] = t;
-      } catch { /* these writes all succeeded once: a setter that now throws is caller code's doing */ }
-    }
-    if (!writing) throw cause;  // the platform's entropy failed (entropy.ts's Error)
-    throw new TypeError(`array cannot be shuffled: an item cannot be written (${cause instanceof Error ? cause.message : 'a setter threw'})`, { cause });
   } finally {
     depth--;
   }
