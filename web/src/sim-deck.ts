@@ -89,8 +89,9 @@ export class Deck extends GamesDeck {
       heap[p + 1] = taken + n;
       return fitted(out, n);
     }
-    const k = h.deal(n), at = written(this, h, k), out = into ?? new Uint32Array(k);
-    out.set(u32(c).subarray(at, at + k));
+    const k = h.deal(n), at = written(this, h, k), out = into ?? new Uint32Array(k), ids = u32(c);
+    if (k <= 64) for (let i = 0; i < k; i++) out[i] = ids[at + i];  // a few ids: a loop, as subarray() makes an object
+    else out.set(ids.subarray(at, at + k));
     return fitted(out, k);
   }
 
