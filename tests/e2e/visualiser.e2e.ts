@@ -135,6 +135,29 @@ it('gives identical counts for the same seed with 1 and 2 workers', async () => 
   expect(other.permutations[0].counts).not.toEqual(one.permutations[0].counts);
 });
 
+it('reports the speed-up of 2 workers over 1 for n = 52, 3 × 10^7 shuffles (measured, not asserted)', async () => {
+  // Issue 39: the page's figure beside npm run bench's worker rows. Printed, never asserted (speed
+  // is npm run bench's to judge); the counts of both runs must agree, which is asserted. Runs
+  // alternate (1, 2, 1, 2) so that a change in the machine's load hits both; each run's elapsed
+  // time is the package's own (RunSummary.elapsedMs: from the first chunk sent to the last count).
+  const query = '?alg=fisher-yates&n=52&trials=30000000&seed=39';
+  const runs: { workers: number; ms: number; wall: number; chunks: number; counts: number[] }[] = [];
+  for (const workers of [1, 2, 1, 2]) {
+    const t0 = Date.now();
+    const data = await exported(`${query}&workers=${workers}`) as unknown as {
+      workers: number; positions: { counts: number[]; elapsedMs: number; parallel?: { chunks: number } }[];
+    };
+    const [r] = data.positions;
+    runs.push({ workers: data.workers, ms: r.elapsedMs, wall: Date.now() - t0, chunks: r.parallel?.chunks ?? 1, counts: r.counts });
+  }
+  expect(runs.map((r) => r.workers)).toEqual([1, 2, 1, 2]);
+  for (const r of runs.slice(1)) expect(r.counts).toEqual(runs[0].counts);  // same seed: same counts, any split
+  const best = (w: number) => Math.min(...runs.filter((r) => r.workers === w).map((r) => r.ms));
+  console.log(`visualiser workers (n = 52, 3·10^7 shuffles, chacha20, ${runs[0].chunks} chunks): ` +
+    runs.map((r) => `${r.workers} worker${r.workers > 1 ? 's' : ''} ${(r.ms / 1000).toFixed(2)} s (page ${(r.wall / 1000).toFixed(1)} s)`).join(', ') +
+    `; speed-up ${(best(1) / best(2)).toFixed(2)}× (best of each; guard in issue 39: ≥ 1.7×)`);
+}, 300_000);
+
 it('records a drawn master seed for an unseeded run', async () => {
   const data = await exported('?alg=lazy&n=3&trials=1000&workers=2');
   expect(data.seed).toMatchObject({ kind: 'bytes', hex: expect.stringMatching(/^[0-9a-f]{64}$/) });
