@@ -124,7 +124,7 @@ void fair_sampler(Deck& d, std::uint32_t k, std::uint32_t trials, std::uint32_t*
 TEST(Sample, DrawsTheDiceItsSpecificationGives) {
   for (const char* strategy : {"eager", "lazy", "bitmap"})
     for (const char* rng : {"chacha20", "xoshiro256"})
-      for (std::uint32_t k : {1u, 2u, 5u, 8u, 9u, 47u, 48u}) {  // 1–8: pick(); 9 up: swaps
+      for (std::uint32_t k : {1u, 2u, 5u, 6u, 9u, 47u, 48u}) {  // 1–5: pick(); 6 up: swaps
         auto a = seeded(strategy, 0, rng), b = seeded(strategy, 0, rng);
         std::vector<std::uint32_t> dealt(4);
         for (auto* d : {a.get(), b.get()}) {  // 48 remaining: 47 undealt and 1 returned

@@ -63,9 +63,11 @@ FAIRDECK_MINSIZE [[gnu::noinline]] inline std::vector<SampleBatch> sample_plan(s
   return plan;
 }
 
-/// The most cards a trial takes through pick() (below): up to this k the positions are followed
-/// in registers; above it, and when k = m, the trial swaps in s and swaps back.
-inline constexpr std::uint32_t kPickMax = 8;
+/// The most cards a trial takes through pick() (below): up to this k (a poker board) the
+/// positions are followed in locals; above it, and when k = m, the trial swaps in s and swaps back.
+/// Each pick<K> unrolls to about K² compares: K up to 8 added 0.7 KB gzip to sim.wasm, up to 5
+/// about 0.25 KB (one function for every k, its steps cut short at run time, was 10% slower).
+inline constexpr std::uint32_t kPickMax = 5;
 
 /// The samples of `count` trials from their dice (K per trial, at dice[K · t]) without writing to
 /// s: step i takes the card at j_i and moves the card at m − 1 − i to j_i, so the card at a
@@ -76,11 +78,9 @@ template <std::uint32_t K>
 void pick(const std::uint32_t* s, std::uint32_t m, const std::uint32_t* dice, std::uint32_t count, std::uint32_t* out) noexcept {
   for (std::uint32_t t = 0; t < count; ++t, dice += K, out += K) {
     std::uint32_t pos[K], val[K];
-#pragma GCC unroll 8
     for (std::uint32_t i = 0; i < K; ++i) {
       const std::uint32_t j = dice[i], top = m - 1 - i;
       std::uint32_t at_j = s[j], at_top = s[top];
-#pragma GCC unroll 8
       for (std::uint32_t p = 0; p < i; ++p) {  // the latest move wins: p ascending, later overrides
         at_j = pos[p] == j ? val[p] : at_j;
         at_top = pos[p] == top ? val[p] : at_top;
@@ -88,6 +88,34 @@ void pick(const std::uint32_t* s, std::uint32_t m, const std::uint32_t* dice, st
       out[i] = at_j, pos[i] = j, val[i] = at_top;
     }
   }
+}
+
+/// The samples of `count` trials from their dice (`drawn` per trial at dice[drawn · t]) into
+/// out, k per trial; returns the end of what it wrote. pick() up to kPickMax cards, else the
+/// swaps (and back) in s. Out of line and engine-free: one copy serves both engines.
+[[gnu::noinline]] inline std::uint32_t* samples(std::uint32_t* s, std::uint32_t m, std::uint32_t k, std::uint32_t drawn,
+                                                const std::uint32_t* dice, std::uint32_t count, std::uint32_t* out) noexcept {
+  if (drawn == k && k <= kPickMax) {
+    switch (k) {
+      case 1: pick<1>(s, m, dice, count, out); break;
+      case 2: pick<2>(s, m, dice, count, out); break;
+      case 3: pick<3>(s, m, dice, count, out); break;
+      case 4: pick<4>(s, m, dice, count, out); break;
+      default: pick<5>(s, m, dice, count, out); break;
+    }
+    return out + std::size_t{k} * count;
+  }
+  for (std::uint32_t t = 0; t < count; ++t, dice += drawn) {
+    std::uint32_t* top = s + m;
+    for (std::uint32_t q = 0; q < drawn; ++q) {
+      std::swap(*--top, s[dice[q]]);
+      out[q] = *top;
+    }
+    if (drawn < k) out[drawn] = s[0];  // k = m: the last card
+    for (std::uint32_t q = drawn; q-- > 0;) std::swap(*top++, s[dice[q]]);
+    out += k;
+  }
+  return out;
 }
 
 /// `trials` trials of k cards from s[0, m) (k ≤ m) into out (k · trials ids); s is as before after.
@@ -105,7 +133,6 @@ template <class Engine>
   const SampleBatch* const first = plan.data();
   const SampleBatch* const end = first + plan.size();
   auto e = hot(engine);  // its state in registers while the dice are stored (uniform.hpp)
-  const bool picks = drawn == k && k <= kPickMax;
   for (std::uint64_t done = 0; done < trials;) {
     const auto count = static_cast<std::uint32_t>(std::min<std::uint64_t>(kBlock, trials - done));
     std::uint32_t* d = jj;
@@ -118,31 +145,7 @@ template <class Engine>
         d += b->n;
       }
     }
-    if (picks) {
-      switch (k) {
-        case 1: pick<1>(s, m, jj, count, out); break;
-        case 2: pick<2>(s, m, jj, count, out); break;
-        case 3: pick<3>(s, m, jj, count, out); break;
-        case 4: pick<4>(s, m, jj, count, out); break;
-        case 5: pick<5>(s, m, jj, count, out); break;
-        case 6: pick<6>(s, m, jj, count, out); break;
-        case 7: pick<7>(s, m, jj, count, out); break;
-        default: pick<8>(s, m, jj, count, out); break;
-      }
-      out += std::size_t{k} * count;
-    } else {
-      const std::uint32_t* dt = jj;
-      for (std::uint32_t t = 0; t < count; ++t, dt += drawn) {
-        std::uint32_t* top = s + m;
-        for (std::uint32_t q = 0; q < drawn; ++q) {
-          std::swap(*--top, s[dt[q]]);
-          out[q] = *top;
-        }
-        if (drawn < k) out[drawn] = s[0];  // k = m: the last card
-        for (std::uint32_t q = drawn; q-- > 0;) std::swap(*top++, s[dt[q]]);
-        out += k;
-      }
-    }
+    out = samples(s, m, k, drawn, jj, count, out);
     done += count;
   }
 }
