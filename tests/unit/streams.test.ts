@@ -102,6 +102,23 @@ describe('unseeded shuffle of a small array (JavaScript, words of crypto.getRand
     expect([...typed].sort((x, y) => x - y)).toEqual([...Array(100).keys()]);
   });
 
+  it('zeroes each pool word as it hands it out, so the pool holds only unused words', () => {
+    let pool: Uint32Array | undefined;
+    const real = globalThis.crypto.getRandomValues.bind(globalThis.crypto);
+    vi.spyOn(globalThis.crypto, 'getRandomValues').mockImplementation(<T extends ArrayBufferView | null>(a: T): T => {
+      if (a instanceof Uint32Array) pool = a;  // the pool (entropy keys come as bytes)
+      return real(a as never) as T;
+    });
+    const a = [...Array(48).keys()];
+    for (let i = 0; i < 5000 && pool === undefined; i++) shuffle(a);  // until the pool is refilled
+    vi.restoreAllMocks();
+    expect(pool).toBeDefined();
+    shuffle(a);
+    const used = pool!.findIndex((w) => w !== 0);
+    expect(used).toBeGreaterThan(8);  // this shuffle's words (and the refilling one's) are zero…
+    expect(pool!.subarray(used).filter((w) => w === 0).length).toBeLessThan(3);  // …the unused ones are not
+  });
+
   it('throws the platform\'s Error, and leaves a frozen array or a throwing setter\'s array as it was', () => {
     vi.spyOn(globalThis.crypto, 'getRandomValues').mockImplementation(() => {
       throw new Error('no entropy');

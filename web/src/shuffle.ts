@@ -153,7 +153,9 @@ function poolWord(): number {
     fill(pool);  // throws before any item moved if the platform has no secure source
     poolAt = 0;
   }
-  return pool[poolAt++];
+  const word = pool[poolAt];
+  pool[poolAt++] = 0;  // handed out once and zeroed: the pool holds only words not yet used (SECURITY.md)
+  return word;
 }
 
 /**
