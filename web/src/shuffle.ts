@@ -131,7 +131,7 @@ function place(array: unknown[], p: Uint32Array): void {
 // keyed engine in WASM, the call — not by its steps (15 µs for 48 items, where the steps cost
 // 0.1 µs). Up to SMALL items it runs here instead: Fisher–Yates over the array itself, its
 // bounded draws made from words of `crypto.getRandomValues` drawn 64 KB at a time into a pool,
-// each word used once (the index only moves forward; a refill overwrites the used block). The
+// each word used once and zeroed as it leaves (the index only moves forward). The
 // draws are the core's (uniform.hpp): as many bounds per 32-bit word as fit under 2^26, the word
 // taken whole or rejected by Lemire's test on the batch's product — exact in doubles here, since
 // every product is a 32-bit number times a bound ≤ SMALL (< 2^41). Never `% n` or floor(x · n).

@@ -8,7 +8,8 @@
 // The algorithm: the remaining cards are copied once into a scratch array s[0, m). A trial is
 // the first k steps of Fisher–Yates from the top: for i = 0 … k − 1, j_i uniform in
 // [0, m − i) and swap(s[m − 1 − i], s[j_i]); the sample is s[m − 1], …, s[m − k]. The k swaps
-// are then undone in reverse order, so every trial starts from the same array and a trial's
+// are then undone in reverse order (up to 5 cards, pick() follows the positions instead and
+// writes nothing to s), so every trial starts from the same array and a trial's
 // cards are a function of its dice alone (whatever the chunking of the calls). For a fixed start
 // the k steps give each ordered k-subset with probability 1/(m(m−1)…(m−k+1)): step i picks
 // uniformly among the m − i cards not yet picked. Trials use disjoint engine words, so they are
