@@ -18,7 +18,7 @@ export default defineConfig({
       'tests/unit/games-recipes.test.ts', 'tests/unit/hostile.test.ts', 'tests/unit/state-errors.test.ts',
       'tests/unit/parse-seed.test.ts', 'tests/unit/input-messages.test.ts',
       ...(process.env.MUTATION_BASELINE ? [] : ['tests/unit/return-codes.test.ts', 'tests/unit/pile-numbers.test.ts', 'tests/unit/card-tables.test.ts',
-        'tests/unit/card-compute.test.ts', 'tests/unit/verify-hand.test.ts']),
+        'tests/unit/card-compute.test.ts', 'tests/unit/verify-hand.test.ts', 'tests/unit/pile-modules.test.ts']),
     ],
     pool: 'forks',
     maxWorkers: 1,
