@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { expect, it } from 'vitest';
 import { errorsOf, useRoot } from './browser.js';
 
@@ -32,5 +33,17 @@ it('deals and verifies the provable vectors in Chromium exactly as in Node', asy
     }
   }
   expect(orders).toEqual(node);
+  expect(errors).toEqual([]);
+});
+
+it('deals and verifies the whole-hand vectors in Chromium, the shoe\'s copy of a returned code included', async () => {
+  const file = JSON.parse(readFileSync(new URL('../vectors/provable-hands.json', import.meta.url), 'utf8')) as { vectors: unknown[] };
+  const page = await env.browser.newPage();
+  const errors = errorsOf(page);
+  await page.goto(`${env.server.url}tests/e2e/hands.html`);
+  const result = await page.waitForFunction(() => (window as { handsResult?: unknown }).handsResult, undefined, { timeout: 30_000 });
+  const { checked, mismatches } = (await result.jsonValue()) as { checked: number; mismatches: string[] };
+  expect(mismatches).toEqual([]);
+  expect(checked).toBe(file.vectors.length);
   expect(errors).toEqual([]);
 });

@@ -159,13 +159,14 @@ def game_deals(game, seats):
     return hole + [x for n in (3, 1, 1) for x in ({"pile": "burn", "count": 1}, {"pile": "board", "count": n})]
 
 
-def replay_hand(v):
+def replay_hand(v, highest=False):
     """(the script's cards in dealing order, the piles at the end) of a whole-hand vector.
 
     Each packet deals `count` cards of the round's order onto its pile; history events come after
     `after` cards. A move takes, of each code, the lowest copy out (in `from` if given): moves
     change no card's place in the order. Piles are listed as a deck lists them: 'dealt' first,
-    then by arrival, a pile that empties leaving the list."""
+    then by arrival, a pile that empties leaving the list. `highest` is a misreading (the highest
+    copy out) for the negative control."""
     names, decks = faces(v["deck"])
     code = lambda key: names[key // decks]
     rnd = Round(bytes.fromhex(v["serverSeed"]), v["clientSeed"], v["nonce"], v.get("version", 2), v["deck"])
@@ -181,7 +182,8 @@ def replay_hand(v):
     def pick(cards, source):
         named = []
         for c in cards:
-            keys = (names.index(c) * decks + copy for copy in range(decks))
+            copies = reversed(range(decks)) if highest else range(decks)
+            keys = (names.index(c) * decks + copy for copy in copies)
             named.append(next(k for k in keys if k in where and k not in named and source in (None, where[k])))
         return named
 
@@ -219,12 +221,12 @@ def replay_hand(v):
     return dealt, [(name, [code(k) for k in piles[name]]) for name in order]
 
 
-def check_hand(v):
+def check_hand(v, highest=False):
     problems = []
     if hashlib.sha256(bytes.fromhex(v["serverSeed"])).hexdigest() != v["commitment"]:
         problems.append("commitment")
     try:
-        dealt, piles = replay_hand(v)
+        dealt, piles = replay_hand(v, highest)
     except (ValueError, StopIteration) as e:
         return problems + [f"script: {e or 'a moved or returned card is not out'}"]
     if dealt != v["dealt"]:
@@ -244,7 +246,8 @@ def check_hands(path):
         print(("ok    " if not problems else "FAIL  ") + "hand: " + v["name"] + ("" if not problems else ": " + ", ".join(problems)))
     print(f"{len(data['vectors']) - failed} of {len(data['vectors'])} whole-hand vectors agree (Python)")
     # Negative controls: a hole card swapped between seats, a board card changed, another seat
-    # count, a fold left out, and a fold read as a return to the deck must each be rejected.
+    # count, a fold left out, a fold read as a return to the deck, and a code in a shoe read as its
+    # highest copy out (the lowest is the rule) must each be rejected.
     v = next(x for x in data["vectors"] if x["name"].startswith("holdem, 9"))
     swapped = json.loads(json.dumps(v))
     a, b = swapped["piles"]["hand:0"], swapped["piles"]["hand:1"]
@@ -258,6 +261,7 @@ def check_hands(path):
         "8 seats instead of 9": check_hand({**v, "deals": {"game": "holdem", "seats": 8}, "history": []}),
         "fold left out": check_hand({**v, "history": []}),
         "fold read as a return": check_hand(as_return),
+        "highest copy of a returned code": check_hand(named(data, "holdem, 8 seats, 2-deck shoe"), highest=True),
     }
     accepted = [name for name, problems in controls.items() if not problems]
     if accepted:

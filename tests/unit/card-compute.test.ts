@@ -89,3 +89,62 @@ describe('sorting hands', () => {
     expect(() => Card.order({ kings: 'high' } as never)).toThrow(/unknown option 'kings' in Card.order options/);
   });
 });
+
+// What a user of Card sees at the edges (issue 39: each of these passed every test when changed).
+describe('Card at the edges', () => {
+  it('Card.from names the deck a code is not in: generic, with jokers, and the joker hint only for jokers', () => {
+    expect(() => Card.from('100', { size: 100 })).toThrow(new RangeError("card \"100\" is not a card of a generic deck of 100 items (codes '0' to '99')"));
+    expect(() => Card.from('ZZ', { jokers: 1 })).toThrow(new RangeError('card "ZZ" is not a card of a french deck with 1 joker(s) per deck'));
+    // X2 in a deck with one joker: no hint (the deck has jokers); X12 and AX1 are not joker codes.
+    expect(() => Card.from('X2', { jokers: 1 })).toThrow(new RangeError('card "X2" is not a card of a french deck with 1 joker(s) per deck'));
+    expect(() => Card.from('X12')).toThrow(new RangeError('card "X12" is not a card of a french deck without jokers'));
+    expect(() => Card.from('AX1')).toThrow(new RangeError('card "AX1" is not a card of a french deck without jokers'));
+    expect(() => Card.from('X2')).toThrow(new RangeError('card "X2" is not a card of a french deck without jokers: pass { jokers: 2 } for jokers'));
+  });
+
+  it('Card.from takes every id of a shoe and none past it', () => {
+    // A composition no other test here uses: its card table is made in this test.
+    const o = { decks: 3, jokers: 1 };
+    expect(() => Card.from(159, o)).toThrow(new RangeError('card must be an integer from 0 to 158, got 159'));
+    const last = Card.from(158, o);
+    expect([last.code, last.deck]).toEqual(['X1', 2]);
+    expect(Card.from('X1', o).id).toBe(52);
+  });
+
+  it('Card.compare names the argument that is not a Card', () => {
+    const ace = Card.from('AS');
+    expect(() => Card.compare(ace, { code: 'KS' } as never)).toThrow(new TypeError('b must be a Card, got an object'));
+    expect(() => Card.compare(null as never, ace)).toThrow(new TypeError('a must be a Card, got null'));
+    expect(() => Card.compare(ace, 5 as never)).toThrow(new TypeError('b must be a Card, got 5'));
+    expect(() => Card.compare('AS' as never, ace)).toThrow(new TypeError('a must be a Card, got "AS"'));
+  });
+
+  it('Card.is is false for anything else, without throwing', () => {
+    for (const x of [null, undefined, 5, 'AS', {}, { code: 'AS', id: 51 }]) expect(Card.is(x), String(x)).toBe(false);
+  });
+
+  it('generic items sort after styled cards whatever their ids', () => {
+    const item = Card.from(0, { size: 5 }), ace = Card.from('AS'), two = Card.from('2C');
+    expect(Card.compare(item, ace)).toBeGreaterThan(0);
+    expect(Card.compare(ace, item)).toBeLessThan(0);
+    expect(codes([item, ace, Card.from(4, { size: 5 }), two].sort(Card.compare))).toEqual(['2C', 'AS', '0', '4']);
+    expect(Card.compare(Card.from(3, { size: 5 }), item)).toBeGreaterThan(0);
+  });
+
+  it('a whole shoe sorts by rank, then suit, then deck', () => {
+    const shoe = new Deck({ decks: 2, seed: 8 }).deal(104).sort(Card.compare);
+    const expected: string[] = [];
+    for (const rank of '23456789TJQKA') for (const suit of 'CDHS') expected.push(`${rank}${suit}/0`, `${rank}${suit}/1`);
+    expect(shoe.map((c) => `${c.code}/${c.deck}`)).toEqual(expected);
+  });
+
+  it('Card.order moves aces and jokers independently', () => {
+    const cards = ['X1', 'AS', '2C', 'KH'].map((c) => Card.from(c, { jokers: 1 }));
+    expect(codes([...cards].sort(Card.order({ jokers: 'low' })))).toEqual(['X1', '2C', 'KH', 'AS']);
+    expect(codes([...cards].sort(Card.order({ aces: 'low' })))).toEqual(['AS', '2C', 'KH', 'X1']);
+    expect(codes([...cards].sort(Card.order({ aces: 'high', jokers: 'high' })))).toEqual(['2C', 'KH', 'AS', 'X1']);
+    expect(() => Card.order({ jokers: 'middle' } as never)).toThrow(new TypeError(`jokers must be 'high' or 'low', got "middle"`));
+    expect(() => Card.from('AS', { colour: 'red' } as never)).toThrow(
+      new TypeError("unknown option 'colour' in Card.from options (known: style, decks, jokers, size)"));
+  });
+});

@@ -2,7 +2,7 @@
 // public API: generic decks' cards and codes, which table a Card belongs to, and what a list of
 // cards may hold. Found by mutation testing (npm run mutation, issue 39): these had no test.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { Deck, init } from 'fairdeck';
+import { Card, Deck, init } from 'fairdeck';
 
 beforeAll(() => init());
 
@@ -42,6 +42,17 @@ describe('generic decks', () => {
     const twin = new Deck({ size: 10, seed: 4 }).deal(10);
     deck.returnCards([twin[0]]);
     expect(deck.returned).toBe(1);
+  });
+});
+
+describe('generic decks past 2^16 items', () => {
+  it('refuse a Card of a bigger deck from a block of ids they have not dealt from yet', () => {
+    // Items are made in blocks of 2^16 ids: this deck has made none of ids 65536 and up.
+    const deck = new Deck({ size: 70_000, seed: 1 });
+    const other = Card.from(69_000, { size: 80_000 });
+    expect(() => deck.returnCards([other])).toThrow(new RangeError('card 69000 (id 69000, generic) does not belong to this deck'));
+    expect(deck.returned).toBe(0);
+    deck.dispose();
   });
 });
 

@@ -26,6 +26,11 @@ describe('options that are not a plain object', () => {
     const r = Proxy.revocable({}, {});
     r.revoke();
     expect(() => new Deck(r.proxy as never)).toThrow(new TypeError('Deck options must be a plain object, got a revoked proxy'));
+    // A revoked proxy of a function is a function (typeof), and named as one: only objects are
+    // asked for their prototype.
+    const f = Proxy.revocable(() => 1, {});
+    f.revoke();
+    expect(() => new Deck(f.proxy as never)).toThrow(notPlain('function'));
     const bare = Object.assign(Object.create(null) as object, { seed: 1 });
     const deck = new Deck(bare), twin = new Deck({ seed: 1 });
     expect(deck.deal(52)).toEqual(twin.deal(52));  // its options were read
@@ -47,6 +52,8 @@ describe('lists that are not iterable', () => {
     const before = JSON.stringify(deck.toJSON({ includeSecret: true }));
     expect(() => deck.returnCards('AS' as never)).toThrow(message);
     expect(() => deck.returnCards(null as never)).toThrow(message);
+    expect(() => deck.returnCards(undefined as never)).toThrow(message);
+    expect(() => deck.returnCards(5 as never)).toThrow(message);
     expect(() => deck.returnCards({ get [Symbol.iterator](): never { throw new Error('boom'); } } as never)).toThrow(message);
     expect(JSON.stringify(deck.toJSON({ includeSecret: true }))).toBe(before);
     deck.dispose();

@@ -65,3 +65,55 @@ describe('options validation', () => {
     expect(() => randomUint32(3, { seed: -2 })).toThrow(/seed/);
   });
 });
+
+// Issue 39: each of these passed every test when the code behind it was changed.
+describe('options at their limits and their texts', () => {
+  const ids = (d: Deck, n = 52) => { const out = d.deal(n).map((c) => c.id); d.dispose(); return out; };
+
+  it('an unknown option lists every option a Deck knows', () => {
+    expect(() => new Deck({ colour: 'red' } as never)).toThrow(new TypeError(
+      "unknown option 'colour' in Deck options (known: seed, rng, stream, strategy, style, decks, jokers, size, provable, penetration, exclude)"));
+  });
+
+  it('takes the largest shoe and the most jokers', () => {
+    const shoe = new Deck({ decks: 64, jokers: 2, seed: 1 });
+    expect(shoe.size).toBe(64 * 54);
+    shoe.dispose();
+  });
+
+  it('a number seed deals as the same bigint, up to 2^53 − 1; 0n is a seed', () => {
+    for (const n of [0, 1, 5, 2 ** 32 - 1, 2 ** 32 + 7, Number.MAX_SAFE_INTEGER]) {
+      expect(ids(new Deck({ seed: n })), String(n)).toEqual(ids(new Deck({ seed: BigInt(n) })));
+    }
+    expect(ids(new Deck({ seed: 1 }))).not.toEqual(ids(new Deck({ seed: 0 })));
+  });
+
+  it('a Uint8Array seed is a seed of its own, copied when the call begins', () => {
+    const a = ids(new Deck({ seed: new Uint8Array([1, 2, 3]) }));
+    expect(ids(new Deck({ seed: new Uint8Array([1, 2, 3]) }))).toEqual(a);
+    expect(ids(new Deck({ seed: new Uint8Array([1, 2, 4]) }))).not.toEqual(a);
+    // shuffle reads the array's length after its options: a length getter that changes the seed
+    // bytes then cannot change the key.
+    const seed = new Uint8Array([7, 7, 7]);
+    const items = new Proxy([...Array(20).keys()], {
+      get: (t, k, r) => (k === 'length' && (seed[0] = 99), Reflect.get(t, k, r)),
+    });
+    expect([...shuffle(items, { seed })]).toEqual(shuffle([...Array(20).keys()], { seed: new Uint8Array([7, 7, 7]) }));
+    expect(seed[0]).toBe(99);
+  });
+
+  it('a sim-only option names the module that has it', () => {
+    const sim = "fairdeck: dead cards (exclude, remove, dead), dealIds, sampleIds and a Deck keyed by a stream live in the sim module: take init and Deck from the entry 'fairdeck/sim'";
+    expect(() => new Deck({ exclude: ['AS'] } as never)).toThrow(new Error(sim));
+    expect(() => new Deck({ stream: { nextUint32: () => new Uint32Array(8) } })).toThrow(new Error(sim));
+  });
+
+  it('penetration that is not a number, and size with any composition option, are named', () => {
+    expect(() => new Deck({ penetration: '0.5' } as never)).toThrow(
+      new TypeError('penetration must be a number greater than 0 and at most 1, got "0.5"'));
+    for (const k of ['style', 'decks', 'jokers']) {
+      expect(() => new Deck({ size: 10, [k]: k === 'style' ? 'french' : 1 })).toThrow(
+        new TypeError(`size makes a generic deck and cannot be combined with ${k}`));
+    }
+  });
+});

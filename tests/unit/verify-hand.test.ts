@@ -253,6 +253,12 @@ const handSpecs: Omit<HandVector, 'commitment' | 'dealt' | 'piles' | 'version'>[
     deck: { decks: 6 }, deals: [{ game: 'blackjack', seats: 1 }, { pile: 'hand:0', count: 1 }, { pile: 'hand:0', count: 1 }, { pile: 'dealer', count: 1 }], history: [] },
   { name: 'blackjack, 2 players and dealer, cleared to discard, returned, next hand dealt', serverSeed: createHash('sha256').update('hands 4').digest('hex'), clientSeed: 'shoe', nonce: 9,
     deck: { decks: 2 }, deals: [{ game: 'blackjack', seats: 2 }, { pile: 'hand:1', count: 1 }, { game: 'blackjack', seats: 2 }], history: [] },
+  // Issue 39: the copy a code names. Both aces of spades of the shoe are out, the higher copy
+  // (deck 1) first to hand:0, the lower (deck 0) later to hand:3; 'AS' takes the lower one, so
+  // hand:3 is left with one card. Taking the higher copy, or the first one dealt, empties hand:0's
+  // ace instead: other piles, so the vector fails under either reading.
+  { name: "holdem, 8 seats, 2-deck shoe, both 'AS' out, 'AS' returned by code: the lower copy", serverSeed: createHash('sha256').update('hands 5').digest('hex'), clientSeed: 'two copies', nonce: 5,
+    deck: { decks: 2 }, deals: { game: 'holdem', seats: 8 }, history: [{ after: 24, returnCards: ['AS'] }] },
 ];
 
 /** The moves of the specs (they need the dealt cards, so they are made from a first deal). */
@@ -282,7 +288,7 @@ if (process.env.FAIRDECK_WRITE_HAND_VECTORS) {
 
 describe('the whole-hand vectors', () => {
   const data = JSON.parse(readFileSync(file, 'utf8')) as { scheme: string; vectors: HandVector[] };
-  it('cover Hold\'em with 2 and 9 seats and blackjack', () => {
+  it('cover Hold\'em with 2 and 9 seats, blackjack and the copy a code names in a shoe', () => {
     expect(data.scheme).toBe('fairdeck/provable/v2');
     expect(data.vectors.map((v) => v.name)).toEqual(handSpecs.map((s) => s.name));
   });
@@ -300,5 +306,24 @@ describe('the whole-hand vectors', () => {
     expect(Object.keys(verdict.piles!)).toEqual(Object.keys(v.piles));
     const { piles: __, dealt: ___, ...bare } = round;
     expect((await verifyRound(bare)).piles).toEqual(v.piles);  // the replay alone gives them
+  });
+  it("the shoe's vector tells the copies apart: the higher 'AS' returned instead gives piles verifyRound refuses", async () => {
+    const v = data.vectors.find((x) => x.name.includes("'AS' returned by code"))!;
+    const { name: _, ...round } = v;
+    const deck = new Deck({ provable: { serverSeed: v.serverSeed, clientSeed: v.clientSeed, nonce: v.nonce }, ...v.deck });
+    deck.dealPattern(gameDeals('holdem', 8));
+    const aces = deck.piles.flatMap((p) => deck.pile(p).filter((c) => c.code === 'AS').map((c) => ({ id: c.id, pile: p })));
+    const [low, high] = aces.sort((a, b) => a.id - b.id);
+    expect(aces).toHaveLength(2);
+    // The higher copy is dealt first and to another pile, so "highest" and "first out" both differ from "lowest".
+    expect([high.pile, low.pile]).toEqual(['hand:0', 'hand:3']);
+    expect(v.piles['hand:3']).toEqual(codes(deck.pile('hand:3')).filter((c) => c !== 'AS'));
+    deck.returnCards([high.id]);
+    const other = pilesOf(deck);
+    expect(other).not.toEqual(v.piles);
+    const verdict = await verifyRound({ ...round, piles: other });
+    expect(verdict.ok).toBe(false);
+    expect(verdict.reason).toMatch(/hand:[03]/);
+    deck.dispose();
   });
 });

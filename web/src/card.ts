@@ -33,6 +33,7 @@ export interface Card {
 
 class CardImpl implements Card {
   /** The brand of every Card made here: `#card in x` runs no caller code, even for a proxy, and costs no lookup. */
+  // Stryker disable next-line BooleanLiteral: `#card in x` asks whether the field exists, never what it holds
   readonly #card = true;
   /** The card's place among its deck's faces (suits in id order, jokers last), for sorting: Card.order. */
   readonly #face: number;
@@ -98,13 +99,16 @@ function styledTable(style: 'french' | 'german', decks: number, jokers: number):
 function genericTable(size: number): CardTable {
   const blocks: Card[][] = [];
   const get = (id: number): Card => {
+    // Stryker disable next-line ArrayDeclaration: the length only sizes the block up front; `??=` below fills an index of an empty array the same way
     const block = (blocks[id >>> 16] ??= new Array<Card>(0x10000));
     return (block[id & 0xffff] ??= new CardImpl(id, String(id), `#${id}`, null, null, null, 0, 'generic', 0));
   };
   return {
     get,
     idsOf: (code) => (/^(0|[1-9]\d*)$/.test(code) && Number(code) < size ? [Number(code)] : undefined),
-    owns: (card) => card.id < size && blocks[card.id >>> 16]?.[card.id & 0xffff] === card,
+    // Only ids below size are ever made here (the core deals no others; Card.from checks), so a
+    // card past the size finds no block or another object.
+    owns: (card) => blocks[card.id >>> 16]?.[card.id & 0xffff] === card,
     count: size,
   };
 }
@@ -128,32 +132,31 @@ export function cardTable(style: 'french' | 'german' | 'generic', decks: number,
  * so returning 'AS' twice from a shoe returns two aces of spades.
  */
 export function resolveIds(list: unknown[], table: CardTable, size: number, dealtIds: () => Set<number>): number[] {
-  const fixed = new Array<number | undefined>(list.length);
-  let codes = false;
-  for (let i = 0; i < list.length; i++) {
-    const c = list[i];
-    if (typeof c === 'number') fixed[i] = checkInt('card id', c, 0, size - 1);
-    else if (typeof c === 'string') {
+  const fixed = list.map((c): number | undefined => {
+    if (typeof c === 'number') return checkInt('card id', c, 0, size - 1);
+    if (typeof c === 'string') {
       if (!table.idsOf(c)) throw new RangeError(`unknown card code ${show(c)} for this deck`);
-      fixed[i] = undefined;  // resolved below (map() would skip a hole)
-      codes = true;
-    } else if (typeof c === 'object' && c !== null && CardImpl.is(c)) {
+      return undefined;  // resolved below, once every id named by number or Card is known
+    }
+    if (typeof c === 'object' && c !== null && CardImpl.is(c)) {
       const card = c as Card;
       if (!table.owns(card)) throw new RangeError(`card ${card.code} (id ${card.id}, ${card.style}) does not belong to this deck`);
-      fixed[i] = card.id;
-    } else throw new TypeError(`cards must hold Card objects, codes or ids, got ${show(c)}`);
-  }
-  if (!codes) return fixed as number[];
-  const named = new Set(fixed);
-  const dealt = dealtIds();
-  return fixed.map((id, i) => {
-    if (id !== undefined) return id;
+      return card.id;
+    }
+    throw new TypeError(`cards must hold Card objects, codes or ids, got ${show(c)}`);
+  });
+  // The sets are made at the first code: a list of ids and Cards reads no pile.
+  let named: Set<number | undefined> | undefined, dealt: Set<number> | undefined;
+  for (let i = 0; i < fixed.length; i++) {
+    if (fixed[i] !== undefined) continue;
+    const seen = (named ??= new Set(fixed)), out = (dealt ??= dealtIds());
     const candidates = table.idsOf(list[i] as string)!;
     // Not dealt or all named: a copy the core will reject by name ("still in the deck", "named twice").
-    const pick = candidates.find((c) => dealt.has(c) && !named.has(c)) ?? candidates.find((c) => !named.has(c)) ?? candidates[0];
-    named.add(pick);
-    return pick;
-  });
+    const pick = candidates.find((c) => out.has(c) && !seen.has(c)) ?? candidates.find((c) => !seen.has(c)) ?? candidates[0];
+    seen.add(pick);
+    fixed[i] = pick;
+  }
+  return fixed as number[];
 }
 
 /** Which deck `Card.from` looks a card up in: the composition options of `new Deck()`. */

@@ -58,23 +58,23 @@ export function plainObject(value: unknown, what: string): Record<string, unknow
   } catch {
     throw new TypeError(`${what} must be a plain object, got a revoked proxy`);
   }
-  if (value === null || typeof value !== 'object' || (proto !== Object.prototype && proto !== null)) {
+  if (proto !== Object.prototype && proto !== null) {  // proto is undefined for null and non-objects
     const got = value === null || typeof value !== 'object' ? String(typeof value === 'string' ? JSON.stringify(value) : value === null ? 'null' : typeof value)
       : Array.isArray(value) ? 'an array' : 'an object of another class';
     throw new TypeError(`${what} must be a plain object ({ … }), got ${got}`);
   }
   const copy: Record<string, unknown> = {};
-  for (const key of Object.keys(value)) copy[key] = (value as Record<string, unknown>)[key];
+  for (const key of Object.keys(value as object)) copy[key] = (value as Record<string, unknown>)[key];
   return copy;
 }
 
 /** A copy of iterable `value` (not a string); TypeError naming `what` if it is not iterable. */
 export function copyIterable(value: unknown, what: string, expected: string): unknown[] {
-  let iterable = false;
+  let iterable = false;  // stays false when reading the iterator throws
   try {
-    iterable = value != null && typeof value !== 'string' && typeof (value as Iterable<unknown>)[Symbol.iterator] === 'function';
+    iterable = typeof value !== 'string' && typeof (value as Iterable<unknown>)[Symbol.iterator] === 'function';
   } catch {
-    iterable = false;
+    // null, undefined (no properties to read) or an iterator getter that throws: not iterable
   }
   if (!iterable) throw new TypeError(`${what} must be an array (or iterable) of ${expected}`);
   typedBytes(value, what);  // a detached typed array: a TypeError naming `what`, not the engine's

@@ -22,21 +22,22 @@ const pileNumbers = new WeakMap<DeckModule, Numbers>();
 export function pileGeneration(m: DeckModule): number {
   return numbersOf(m).generation;
 }
-/** The module's pile-number table (the last one asked for is kept at hand: a page has one module). */
-// Stryker disable next-line all: a cache; the first lookup (lastModule undefined) never returns this initial entry
+/** The module's pile-number table (the last one asked for is kept at hand: a page mostly uses one module). */
+// Stryker disable next-line ObjectLiteral: lastModule starts undefined, so no lookup returns this initial entry
 let lastModule: DeckModule | undefined, lastEntry: Numbers = { map: new Map(), plans: 0, generation: 0 };
 function numbersOf(m: DeckModule): Numbers {
-  // Stryker disable next-line all: a cache in front of the WeakMap; a process loads one games module, so every mutant finds the same table
+  // A cache in front of the WeakMap. A page can hold two modules (games, then a dynamic import of
+  // 'fairdeck/sim'): each must find its own table (pile-modules.test.ts).
+  // Stryker disable next-line ConditionalExpression: `false` (no cache) finds the same entry in the WeakMap; `true` fails as this line's `!==` mutant does, which pile-modules.test.ts kills
   if (m === lastModule) return lastEntry;
-  let entry = pileNumbers.get(m);
-  // Stryker disable next-line all: reached once per module (the cache above answers after that), when there is no entry yet
-  if (!entry) pileNumbers.set(m, (entry = { map: new Map(), plans: 0, generation: 0 }));
+  const entry = pileNumbers.get(m) ?? { map: new Map(), plans: 0, generation: 0 };
+  pileNumbers.set(m, entry);
   return ([lastModule, lastEntry] = [m, entry])[1];
 }
 /** pileIds for one name: its number, from the table when it has one (a deal onto a known pile crosses nothing). */
 export function pileId(m: DeckModule, name: unknown, param: string): number {
-  // Stryker disable next-line all: a shortcut; pileIds() looks the name up the same way and throws the TypeError for a non-string
-  const id = typeof name === 'string' ? numbersOf(m).map.get(name) : undefined;
+  // The table's keys are strings: any other name finds nothing here, and pileIds() names it in a TypeError.
+  const id = numbersOf(m).map.get(name as string);
   return id ?? pileIds(m, [name], [param])[0];
 }
 /** Most pile names numbered at once; past it both tables start again (a page using ever new names stays bounded). */
@@ -48,7 +49,7 @@ function forget(m: DeckModule, entry: Numbers): void {
   m.forgetPileNames();
   entry.map.clear();
   entry.plans = 0;
-  // Stryker disable next-line all: any change of the generation marks the numbers stale; its direction cannot be seen
+  // Stryker disable next-line UpdateOperator: patterns compare the generation for equality only (games-deck.ts); counting down gives a new value each time too
   entry.generation++;
 }
 
@@ -58,13 +59,10 @@ function forget(m: DeckModule, entry: Numbers): void {
  */
 export function planPattern(m: DeckModule, pairs: () => Uint32Array): number {
   const entry = numbersOf(m);
-  // Stryker disable next-line all: forgetting only bounds memory; every pattern and name is numbered again on use (pile-numbers.test.ts), so when it happens cannot be seen
   if (entry.plans >= MAX_PLANS) forget(m, entry);
   const p = pairs();
   const plan = m.planPattern(new Uint8Array(p.buffer, p.byteOffset, p.byteLength));
-  // Stryker disable next-line all: the binding refuses a pattern whose names are checked only when its memory runs out (no unit test fills the heap here)
   if (plan < 0) throw coreError(m);
-  // Stryker disable next-line all: the count only decides when to forget (above), which cannot be seen
   entry.plans++;
   return plan;
 }
@@ -85,7 +83,6 @@ export function pileIds(m: DeckModule, names: readonly unknown[], params: readon
       const name = names[i];
       if (typeof name !== 'string') throw new TypeError(`${params[i]} must be a pile name (a string), got ${show(name)}`);
       let id = table.get(name);
-      // Stryker disable next-line all: numbering a known name again gives it a number for the same pile (the binding's table); only the restart at 4096 comes sooner
       if (id === undefined) {
         if (table.size >= MAX_PILE_NUMBERS) forget(m, entry), (restarted = true);
         id = m.pileName(encoder.encode(name), bytes(params[i]));
