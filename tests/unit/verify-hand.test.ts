@@ -12,6 +12,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { Deck, init } from 'fairdeck/games';
 import { gameDeals, verifyRound, type DealPacket, type GamePreset, type Round, type RoundEvent } from 'fairdeck/verify';
+import { replayHand } from '../vectors/replay-hand.js';
 
 await init();  // at the top: the vectors are written (when asked) and read while the tests are collected
 
@@ -221,24 +222,8 @@ const file = new URL('../vectors/provable-hands.json', import.meta.url);
 
 /** Deals a vector's round with the package's deck: each packet with dealTo, each event with its call. */
 function dealWithDeck(v: Pick<HandVector, 'serverSeed' | 'clientSeed' | 'nonce' | 'deck' | 'deals' | 'history'>) {
-  const deck = new Deck({ provable: { serverSeed: v.serverSeed, clientSeed: v.clientSeed, nonce: v.nonce }, ...v.deck });
-  const script = (Array.isArray(v.deals) ? v.deals : [v.deals]).flatMap((p) => ('game' in p ? gameDeals(p.game, p.seats) : [p]));
-  const dealt: string[] = [];
-  let e = 0;
-  const events = (n: number) => {
-    for (; e < v.history.length && v.history[e].after === n; e++) {
-      const ev = v.history[e];
-      if ('moveCards' in ev) deck.moveCards(ev.moveCards, ev.to, ev.from === undefined ? undefined : { from: ev.from });
-      else if ('returnCards' in ev) deck.returnCards(ev.returnCards);
-      else deck.shuffleRemaining();
-    }
-  };
-  events(0);
-  for (const p of script) {
-    dealt.push(...codes(deck.dealTo(p.pile, p.count)));
-    events(dealt.length);
-  }
-  expect(e).toBe(v.history.length);
+  const { deck, dealt, applied } = replayHand(Deck, gameDeals, v);
+  expect(applied).toBe(v.history.length);
   const out = { ...seedsOf(deck), dealt, piles: pilesOf(deck) };
   deck.dispose();
   return out;
