@@ -129,11 +129,11 @@ describe('Deck strategies and state', () => {
   });
 
   it('reseeds a long-lived secure deck from crypto.getRandomValues, one call per key', () => {
-    // A new deck's key comes from a block of 128 keys (web/src/entropy.ts): at most one call, of 4 KiB.
+    // A new deck's key comes from a block of 2,048 keys (web/src/entropy.ts): at most one call, of 64 KiB.
     const spy0 = vi.spyOn(globalThis.crypto, 'getRandomValues');
     const deck = new Deck();
     expect(spy0.mock.calls.length).toBeLessThanOrEqual(1);
-    expect(spy0.mock.calls.every(([a]) => (a as Uint8Array).length === 4096)).toBe(true);
+    expect(spy0.mock.calls.every(([a]) => (a as Uint8Array).length === 65536)).toBe(true);
     spy0.mockRestore();
     const spy = vi.spyOn(globalThis.crypto, 'getRandomValues');
     for (let i = 0; i < 5000; i++) deck.shuffle(); // ≈ 10 words per shuffle: past 16,384 words at least twice

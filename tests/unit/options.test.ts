@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Deck, init, permutation, shuffle } from 'fairdeck';
 import { randomBytes, randomUint32 } from 'fairdeck/random';
+import { seedBytes } from '../../web/src/options.js';
 
 beforeAll(() => init());
 
@@ -86,6 +87,13 @@ describe('options at their limits and their texts', () => {
       expect(ids(new Deck({ seed: n })), String(n)).toEqual(ids(new Deck({ seed: BigInt(n) })));
     }
     expect(ids(new Deck({ seed: 1 }))).not.toEqual(ids(new Deck({ seed: 0 })));
+  });
+
+  it('an integer seed is its 8 bytes, little-endian, number and bigint alike', () => {
+    expect([...seedBytes(2 ** 32 + 7)!.bytes]).toEqual([7, 0, 0, 0, 1, 0, 0, 0]);
+    expect([...seedBytes(0x0807060504030201n)!.bytes]).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
+    expect([...seedBytes(Number.MAX_SAFE_INTEGER)!.bytes]).toEqual([255, 255, 255, 255, 255, 255, 31, 0]);
+    expect([...seedBytes(2n ** 64n - 1n)!.bytes]).toEqual(Array(8).fill(255));
   });
 
   it('a Uint8Array seed is a seed of its own, copied when the call begins', () => {

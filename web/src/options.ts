@@ -123,11 +123,12 @@ export function seedBytes(seed: unknown): SeedBytes | undefined {
     if (typed?.kind !== 'Uint8Array') throw new TypeError(`seed must be a number, bigint, string or Uint8Array, got ${show(seed)}`);
     return { kind: kinds.bytes, bytes: typed.bytes.slice() };
   }
-  const bytes = new Uint8Array(8), view = new DataView(bytes.buffer);
-  if (typeof value === 'number') {
-    view.setUint32(0, value % 2 ** 32, true);
-    view.setUint32(4, Math.floor(value / 2 ** 32), true);
-  } else view.setBigUint64(0, value, true);
+  // Little-endian, byte by byte: a DataView over a new array's buffer cost 1.1 µs (V8 moves the
+  // array's bytes off the heap to make the buffer), most of `new Deck({ seed })` (issue 38).
+  const lo = typeof value === 'number' ? value % 2 ** 32 : Number(value & 0xffffffffn);
+  const hi = typeof value === 'number' ? Math.floor(value / 2 ** 32) : Number(value >> 32n);
+  const bytes = new Uint8Array(8);
+  for (let i = 0; i < 4; i++) bytes[i] = lo >>> (8 * i), bytes[i + 4] = hi >>> (8 * i);
   return { kind: kinds.integer, bytes };
 }
 
@@ -169,12 +170,17 @@ export interface ResolvedDeckOptions {
   penetration: number | undefined;
 }
 
+let defaults: { m: object; o: ResolvedDeckOptions } | undefined;
+
 /** Validates `new Deck(options)`; throws TypeError/RangeError naming the option. */
 export function deckOptions(options: unknown): ResolvedDeckOptions {
+  const m = manifest();
+  // `new Deck()`: the defaults, resolved once per manifest (frozen; callers only read them).
+  if (options === undefined) return defaults?.m === m ? defaults.o : (defaults = { m, o: Object.freeze(deckOptions({})) }).o;
   const o = checkKeys(options, DECK_KEYS, 'Deck options');
   const provable = o.provable === undefined ? undefined : provableOptions(o.provable, o);
-  const { rng, seed } = randomOptions({ seed: o.seed, rng: o.rng });
-  const { strategies, styles, limits } = manifest();
+  const rng = checkName('rng', o.rng, m.engines), seed = seedBytes(o.seed);
+  const { strategies, styles, limits } = m;
   const strategy = checkName('strategy', o.strategy, strategies);
   const penetration = o.penetration;
   // `exclude` and `stream` reach here only on the Decks of 'fairdeck' and 'fairdeck/games': the
