@@ -305,8 +305,10 @@ int pile_name(const val& name, const val& param) {
     return static_cast<int>(g_pile_names.size() - 1);
   });
 }
+/// Forgets every pile number but the pinned ones (the first kPinnedPiles: a pile log may hold
+/// them, decks.hpp) and every pattern.
 void forget_pile_names() {
-  std::vector<fd::PileLabel>().swap(g_pile_names);
+  if (g_pile_names.size() > kPinnedPiles) g_pile_names.resize(kPinnedPiles), g_pile_names.shrink_to_fit();
   std::vector<fd::DealPlan>().swap(g_plans);
 }
 /// Reads a pattern once: `pairs` holds (pile number, count) pairs as bytes (a Uint32Array's);

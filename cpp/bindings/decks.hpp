@@ -15,6 +15,16 @@
 
 namespace fairdeck::abi {
 
+/// The pile log (games module): a dealTo() or burn() onto a pile JS has a pinned number for, from
+/// an eager deck's window, is dealt by JS alone, as deal(n) is: it reads the cards, counts them in
+/// `taken` and appends (pile number, taken before it, n) to the log in the port; the next call
+/// into the deck files them (CoreDeck::apply_log) before anything else. Pile numbers below
+/// kPinnedPiles are never forgotten (forgetPileNames keeps them), so an entry's number always
+/// names its pile when the log is applied. Both limits reach TypeScript through the manifest.
+inline constexpr u32 kLogEntries = 8;
+inline constexpr u32 kPinnedPiles = 64;
+inline constexpr u32 kLogPort = 8;  // the port's cells before the entries
+
 /// A deck as JS sees it: the core deck, the heap buffer for ids in and out, and the three cells
 /// of its dealing window (Deck::window): cards whose deals are already decided, which JS deals
 /// itself, order[window − 1 − taken], counting them in `taken`; every method applies that count
@@ -32,7 +42,13 @@ struct CoreDeck {
   // [0] window: cards JS may deal; [1] taken: cards JS has dealt; [2] their address; [3] the id
   // buffer's address, so that JS knows its view of the buffer is stale when the buffer moved (a
   // call that grew it and then failed returns no count that would tell it); [4] its size in ids.
+  // The games module adds the pile log (below): [5] its entries; [6] how many more it may take;
+  // [7] how many more cards they may hold; [8…] the entries, (pile number, taken before it, n).
+#if FAIRDECK_PILES
+  u32 port[kLogPort + 3 * kLogEntries] = {};
+#else
   u32 port[5] = {0, 0, 0, 0, 0};
+#endif
   u32 burst = kFirstBurst;   // lazy, bitmap: the size of the next look-ahead
 
   static constexpr u32 kFirstBurst = 4;
@@ -46,17 +62,31 @@ struct CoreDeck {
     }
     return buffer.data();
   }
+#if FAIRDECK_PILES
+  [[gnu::noinline]] void publish() noexcept;  // fairdeck.cpp: and opens the pile log
+#else
   void publish() noexcept {
     port[0] = deck->window();
     port[1] = 0;
     port[2] = static_cast<u32>(reinterpret_cast<std::uintptr_t>(deck->window_cards()));
   }
-  /// Applies the cards JS took from the window; a partly used window resets the burst.
+#endif
+  /// Applies the cards JS took from the window (and the pile log: the cards it filed onto piles);
+  /// a partly used window resets the burst.
+#if FAIRDECK_PILES
+  [[gnu::noinline]] void settle() noexcept;  // fairdeck.cpp: one copy rather than one per method
+#else
   void settle() noexcept {
     if (port[1] < port[0]) burst = kFirstBurst;
     deck->take(port[1]);
     port[1] = 0;
   }
+#endif
+#if FAIRDECK_PILES
+  /// settle() with a pile log: takes the cards, then files each entry's onto its pile, in the
+  /// order JS dealt them, exactly as the dealTo() calls would have.
+  void apply_log() noexcept;
+#endif
 };
 
 /// A stream of an engine's raw words (fairdeck/random, Embind's class "CoreWords") and the

@@ -106,6 +106,44 @@ void sample_run(fd::Rng& rng, std::vector<u32>& scratch, u32 k, u32 trials, u32*
 #endif
 
 #if FAIRDECK_PILES  // the games module only (CMakeLists.txt, docs/size.md)
+}  // namespace fairdeck::abi::hot
+
+namespace fairdeck::abi {
+/// The games module's publish(), settle() and pile log (decks.hpp), out of line: in every method
+/// inline, they grew games.wasm by 0.5 KB. The log is opened to an eager deck's window only, for
+/// as many entries as piles could still get their first card without allocating, and as many
+/// cards as the named piles can take without allocating; JS logs only pinned pile numbers. So
+/// applying it can neither fail nor throw: the deck ends as after the deal(), dealTo() and
+/// burn() calls JS answered itself, in their order.
+void CoreDeck::publish() noexcept {
+  port[0] = deck->window();
+  port[1] = 0;
+  port[2] = static_cast<u32>(reinterpret_cast<std::uintptr_t>(deck->window_cards()));
+  const bool open = deck->strategy() == fd::Strategy::eager && port[0] != 0;
+  port[5] = 0;
+  port[6] = open ? std::min(deck->pile_room(), kLogEntries) : 0;
+  port[7] = open ? deck->named_room() : 0;
+}
+void CoreDeck::settle() noexcept {
+  if (port[1] < port[0]) burst = kFirstBurst;
+  if (port[5] != 0) return apply_log();
+  deck->take(port[1]);
+  port[1] = 0;
+}
+void CoreDeck::apply_log() noexcept {
+  const u32 window = deck->window(), entries = std::min(port[5], kLogEntries);
+  const u32* cards = deck->window_cards();  // an eager deck's card array: take() moves no card
+  deck->take(port[1]);
+  for (u32 e = 0; e < entries; ++e) {
+    const u32* entry = port + kLogPort + 3 * e;  // pile number, cards taken before it, n
+    deck->file_dealt(g_pile_names[entry[0]].ref(), cards + (window - 1 - entry[1]), entry[2]);
+  }
+  port[1] = 0;
+  port[5] = 0;
+}
+}  // namespace fairdeck::abi
+
+namespace fairdeck::abi::hot {
 /// Deals exactly n cards onto pile number `pile` (g_pile_names) into the buffer in dealing order:
 /// how many, or kFailed (error recorded, nothing changed: too few cards, too many piles, no
 /// entropy for a re-key). deal_hands and deal_pattern the same; a pattern's packets are `packets`

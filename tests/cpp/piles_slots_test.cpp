@@ -250,3 +250,39 @@ TEST(PileSlotNames, PatternsCheckEveryByteOfEveryNameLikeIsPileName) {
     }
   }
 }
+
+// The games binding's pile log (cpp/bindings/decks.hpp) deals from an eager deck's window with
+// take() and then files the cards with file_dealt(): the deck must end exactly as deal_to() leaves
+// it, within the room pile_room() and named_room() say there is (no allocation, no throw).
+TEST(PileLog, TakeThenFileDealtIsDealTo) {
+  const char* piles[] = {"board", "burn", "hand:0", "hand:1", "muck"};
+  int filed = 0;
+  for (std::uint64_t seed = 1; seed <= 20; ++seed) {
+    auto a = seeded("eager", seed), b = seeded("eager", seed);
+    std::uint32_t rng = static_cast<std::uint32_t>(seed);
+    for (int hand = 0; hand < 4; ++hand) {
+      a->shuffle(), b->shuffle();
+      a->deal_hands(2, 2), b->deal_hands(2, 2);  // the piles' slots and arrival list exist
+      for (int step = 0; step < 8 && a->remaining() > 3; ++step) {
+        rng = rng * 1664525u + 1013904223u;
+        const PileRef pile = Deck::pile_ref(piles[(rng >> 8) % 5]);
+        const std::uint32_t n = 1 + (rng >> 16) % 3;
+        std::vector<std::uint32_t> out(n);
+        a->deal_to(pile, n, out.data());
+        ASSERT_EQ(b->window(), b->remaining());  // eager, nothing returned: the window is the undealt pile
+        if (b->named_room() < n || b->pile_room() == 0) {  // no room: the binding calls deal_to
+          b->deal_to(pile, n, out.data());
+          continue;
+        }
+        const std::uint32_t* top = b->window_cards() + b->window() - 1;
+        b->take(n);
+        b->file_dealt(pile, top, n);
+        ++filed;
+        ASSERT_EQ(state(*a), state(*b)) << "seed " << seed << " hand " << hand << " step " << step;
+      }
+      if (hand % 2) a->return_cards(sorted_dealt(*a)), b->return_cards(sorted_dealt(*b));
+      ASSERT_EQ(state(*a), state(*b));
+    }
+  }
+  EXPECT_GT(filed, 200);  // the filing path ran (else this compares deal_to with itself)
+}

@@ -13,7 +13,7 @@ import { manifest } from './manifest.js';
 import { checkInt, checkKeys } from './options.js';
 import { pileGeneration, pileId, pileIds, planPattern } from './piles.js';
 
-const { live, module: mod, cards: tableOf, read, written, input } = internals;
+const { live, module: mod, cards: tableOf, read, written, input, port } = internals;
 
 /** A deck of cards dealt fairly by the WASM core, with named piles held by the core. Call `dispose()` when done (or use `using`). */
 export class Deck extends PlainDeck {
@@ -61,8 +61,21 @@ export class Deck extends PlainDeck {
    */
   dealTo(pile: string, n = 1): Card[] {
     const h = live(this);
-    const id = pileId(mod(this), pile, 'pile');
+    const m = mod(this), id = pileId(m, pile, 'pile');
     checkInt('n', n, 0, 2 ** 32 - 1);
+    // The pile log (cpp/bindings/decks.hpp): from an eager deck's window, onto a pile with a
+    // pinned number, JS deals the cards itself, as deal(n) does, and logs (pile, taken, n) for the
+    // core to file at the deck's next call; the core opened the log for as many entries (cell 6)
+    // and cards (cell 7) as it can file without allocating, so a logged deal cannot fail later.
+    const heap = u32(m), p = port(this), taken = heap[p + 1], k = heap[p + 5];
+    if (n !== 0 && n <= heap[p] - taken && heap[p + 6] !== 0 && n <= heap[p + 7] && id < manifest().limits.pinnedPiles) {
+      const e = p + 8 + 3 * k;
+      heap[e] = id, heap[e + 1] = taken, heap[e + 2] = n;
+      heap[p + 5] = k + 1, heap[p + 6]--, heap[p + 7] -= n, heap[p + 1] = taken + n;
+      const top = (heap[p + 2] >>> 2) + heap[p] - 1 - taken, out = new Array<Card>(n), table = tableOf(this);
+      for (let i = 0; i < n; i++) out[i] = table.get(heap[top - i]);
+      return out;
+    }
     return read(this, h, h.dealTo(id, n));
   }
 

@@ -49,6 +49,8 @@ export interface Manifest {
     readonly maxSeats: number;
     /** Longest pile name, in bytes. */
     readonly maxPileName: number;
+    /** Pile numbers below this are never forgotten: a deck's pile log may hold them (cpp/bindings/decks.hpp). */
+    readonly pinnedPiles: number;
     /** Bytes of platform entropy in a key. */
     readonly entropyBytes: number;
     /** What count-returning exports give when they fail. */

@@ -5,6 +5,7 @@
  */
 import { bytes, coreError, needPiles, type DeckModule } from './binding.js';
 import { show } from './errors.js';
+import { manifest } from './manifest.js';
 
 const encoder = new TextEncoder();
 
@@ -44,10 +45,15 @@ export function pileId(m: DeckModule, name: unknown, param: string): number {
 const MAX_PILE_NUMBERS = 4096;
 /** Most patterns read at once (Deck.pattern); past it the tables start again, as for names. */
 const MAX_PLANS = 1024;
-/** Starts the module's pile and pattern numbers again: every number handed out so far is stale. */
+/**
+ * Starts the module's pile and pattern numbers again: every number handed out so far is stale but
+ * the pinned ones (below manifest().limits.pinnedPiles), which a deck's pile log may hold
+ * (games-deck.ts, dealTo) and which both tables keep.
+ */
 function forget(m: DeckModule, entry: Numbers): void {
   m.forgetPileNames();
-  entry.map.clear();
+  const pinned = manifest().limits.pinnedPiles;
+  for (const [name, id] of entry.map) if (id >= pinned) entry.map.delete(name);
   entry.plans = 0;
   // Stryker disable next-line UpdateOperator: patterns compare the generation for equality only (games-deck.ts); counting down gives a new value each time too
   entry.generation++;

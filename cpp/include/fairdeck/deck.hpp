@@ -337,6 +337,18 @@ public:
   /// deal_to("burn", n).
   std::vector<std::uint32_t> burn(std::uint32_t n = 1) { return deal_to(kBurnPile, n); }
 
+  /// For a caller that deals from the window onto piles itself (the games binding's pile log,
+  /// cpp/bindings/decks.hpp): how many piles holding no cards can get their first without
+  /// allocating (0 while the deck has no pile slots), and how many more cards the named piles
+  /// can hold without allocating.
+  std::uint32_t pile_room() const noexcept;
+  std::uint32_t named_room() const noexcept;
+  /// After take(): files the n ≥ 1 cards at top[0], top[−1], … (window cards, in the order they
+  /// were dealt) onto pile `pile`, exactly as deal_to(pile, n) would have after dealing them.
+  /// Needs n ≤ named_room() and, if the pile holds no cards, pile_room() ≥ 1: then it neither
+  /// allocates nor throws.
+  void file_dealt(PileRef pile, const std::uint32_t* top, std::uint32_t n) noexcept;
+
   /// Deals `per_seat` cards to each of `seats` hands (piles hand_pile(0) …) round by round, like a
   /// dealer: the first card to seat 0, the second to seat 1, …; returns the ids in dealing order,
   /// which are the cards deal(seats · per_seat) would give. Throws RangeError for seats outside

@@ -109,6 +109,21 @@ inline std::uint32_t Deck::deal_to(PileRef pile, std::uint32_t n, std::uint32_t*
   return n;
 }
 
+inline std::uint32_t Deck::pile_room() const noexcept {
+  return static_cast<std::uint32_t>(slots_.size()) - static_cast<std::uint32_t>(std::popcount(active_));
+}
+inline std::uint32_t Deck::named_room() const noexcept { return static_cast<std::uint32_t>(ncard_.size() - named_n_); }
+
+inline void Deck::file_dealt(PileRef pile, const std::uint32_t* top, std::uint32_t n) noexcept {
+  Pending pending;
+  const std::uint8_t s = known_slot(pile, pending);  // a slot below slots_.size(): pile_room() ≥ 1
+  if (s == kNoSlot) return;
+  open_slot(s, n);
+  for (std::uint32_t j = 0; j < n; ++j) ncard_[named_n_ + j] = *(top - j);
+  std::memset(nslot_.data() + named_n_, s, n);
+  named_n_ += n;
+}
+
 /// deal_hands()'s plan of the last shape dealt, one per thread for all decks rather than one per
 /// deck (600 bytes a deck after its first hand): a table deals the same hands every hand, and
 /// the plan's slot cache (DealPlan::SlotCache) already tells decks apart.
