@@ -11,6 +11,7 @@
 import { core, hasPiles, hasSim } from './load.js';
 import type { EmbindModule, Handle } from './instantiate.js';
 import { show } from './errors.js';
+import { entropyInto } from './entropy.js';
 import { manifest } from './manifest.js';
 
 /**
@@ -195,6 +196,12 @@ export function u32(m: BasicModule): Uint32Array {
   return heap;
 }
 
+/**
+ * Stands for a fresh key in a DeckSpec's engine seed (its 32 bytes are never read): packSpec writes
+ * a key from platform entropy in its place, with no array of its own (entropy.ts, entropyInto).
+ */
+export const FRESH_KEY = new Uint8Array(32);
+
 let areaOf: DeckModule | undefined, area = 0;
 const penetration = new Float64Array(1), penetrationBytes = new Uint8Array(penetration.buffer);
 /**
@@ -211,7 +218,12 @@ export function packSpec(m: DeckModule, s: DeckSpec): boolean {
   const w = u32(m), b = m.HEAPU8, p = area >>> 2;
   w[p] = s.decks, w[p + 1] = s.jokers, w[p + 2] = s.size, w[p + 3] = s.cut, w[p + 4] = e.seedKind;
   at = area + 48;
-  for (let i = 0; i < 4; i++) w[p + 5 + i] = names[i].length, b.set(names[i], at), at += names[i].length;
+  for (let i = 0; i < 4; i++) {
+    w[p + 5 + i] = names[i].length;
+    if (names[i] === FRESH_KEY) entropyInto(b, at);  // a fresh key, straight from the entropy block
+    else b.set(names[i], at);
+    at += names[i].length;
+  }
   penetration[0] = s.penetration;
   b.set(penetrationBytes, area + 40);
   return true;

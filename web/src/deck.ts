@@ -13,9 +13,9 @@
  * forget to tell the core, and caller code that re-enters the deck sees a consistent deck.
  * `remaining` and `returned` only subtract `taken`, so they leave the window open.
  */
-import { bytes, construct, coreError, hasPiles, hasSim, native, NO_PILES, NO_SIM, packSpec, takeText, u32, type CoreDeck, type DeckModule } from './binding.js';
+import { bytes, construct, coreError, FRESH_KEY, hasPiles, hasSim, native, NO_PILES, NO_SIM, packSpec, takeText, u32, type CoreDeck, type DeckModule, type DeckSpec } from './binding.js';
 import { cardTable, resolveIds, type Card, type CardTable } from './card.js';
-import { entropy, seedOrEntropy } from './entropy.js';
+import { entropy } from './entropy.js';
 import { show } from './errors.js';
 import { copyIterable, plainObject } from './input.js';
 import { manifest } from './manifest.js';
@@ -258,20 +258,22 @@ export class Deck implements Iterable<Card> {
           version: p.version, cut: o.penetration === undefined ? 0 : 1, penetration: o.penetration ?? 0,
         }));
       } else {
-        const seed = seedOrEntropy(o.seed), spec = {
+        // Unseeded: FRESH_KEY stands for the key, which packSpec takes from the entropy block
+        // straight into the core's spec area (zeroed by the core once read), so that it never sits
+        // in an array of its own; make(spec), for a spec too long to pack, gets a real one.
+        const seed = o.seed ?? { kind: manifest().seedKinds.entropy, bytes: FRESH_KEY }, spec = {
           style: bytes(o.style), decks: o.decks, jokers: o.jokers, size: o.size, strategy: bytes(o.strategy),
           engine: { rng: bytes(o.rng), seedKind: seed.kind, seed: seed.bytes },
           cut: o.penetration === undefined ? 0 : 1, penetration: o.penetration ?? 0,
         };
-        h = construct(() => (packSpec(c, spec) ? c.CoreDeck.makePacked() : c.CoreDeck.make(spec)));
-        if (o.seed === undefined) seed.bytes.fill(0);  // a secure key stays only in the engine (the core zeroes the spec area)
+        h = construct(() => (packSpec(c, spec) ? c.CoreDeck.makePacked() : makeUnpacked(c, spec)));
       }
       if (h === null) throw coreError(c);
       this.#cards = cardTable(o.style, o.decks, o.jokers, o.size);
     }
     this.#c = c;
     this.#p = h.port() >>> 2;
-    this.size = h.size();
+    this.size = this.#cards.count;  // the composition's cards, as the core's size(): one call fewer
     // Pinned: a provable deck (no saved state) and a large one (its state as text would dwarf it).
     const pinned = (from === undefined && options?.provable !== undefined) || this.size > PAGED_CARDS;
     const core = (this.#core = { prev: null, next: null, h, head: '', saved: undefined, w: false, c, pinned });
@@ -537,6 +539,17 @@ function restoreCore(c: DeckModule, parsed: unknown): CoreDeck {
   }));
   if (h === null) throw coreError(c);
   return h;
+}
+
+/** CoreDeck.make(spec), FRESH_KEY replaced by a key of its own, zeroed once make has read it. */
+function makeUnpacked(c: DeckModule, spec: DeckSpec): CoreDeck | null {
+  if (spec.engine.seed !== FRESH_KEY) return c.CoreDeck.make(spec);
+  const key = entropy();
+  try {
+    return c.CoreDeck.make({ ...spec, engine: { ...spec.engine, seed: key } });
+  } finally {
+    key.fill(0);
+  }
 }
 
 function readInfo(c: DeckModule, h: CoreDeck): DeckInfo {

@@ -17,12 +17,21 @@ let next = 0;
 
 /** 32 bytes from `crypto.getRandomValues`, never given before; throws a clear Error if the platform has none. */
 export function entropy(): Uint8Array {
+  const key = new Uint8Array(32);
+  entropyInto(key, 0);
+  return key;
+}
+
+/**
+ * entropy() written into `out` at `at` (32 bytes) rather than into an array of its own: `new Deck()`
+ * puts its key straight into the core's spec area (binding.ts, packSpec), which the core zeroes
+ * once read. A new 32-byte array cost about 0.1 µs, a fifteenth of making a deck.
+ */
+export function entropyInto(out: Uint8Array, at: number): void {
   const crypto = source();
   if (next + 32 > block.length) refill(crypto);
-  const key = block.slice(next, next + 32);
-  block.fill(0, next, next + 32);
+  for (let i = 0; i < 32; i++) out[at + i] = block[next + i], block[next + i] = 0;
   next += 32;
-  return key;
 }
 
 type Source = { getRandomValues(a: Uint8Array): Uint8Array };
