@@ -115,10 +115,6 @@ function genericTable(size: number): CardTable {
 
 /** The shared card table for a composition (memoised). */
 export function cardTable(style: 'french' | 'german' | 'generic', decks: number, jokers: number, size: number): CardTable {
-  // The last composition asked for, without building its key (a program makes one kind of deck
-  // again and again: the key's text and lookup were 4% of `new Deck()`).
-  const last = lastTable;
-  if (last !== undefined && last.style === style && last.decks === decks && last.jokers === jokers && last.size === size) return last.table;
   // A styled deck's cards depend on its style, decks and jokers only (a restored deck passes its size too).
   const key = style === 'generic' ? `generic/${size}` : `${style}/${decks}/${jokers}`;
   let table = tables.get(key);
@@ -126,10 +122,8 @@ export function cardTable(style: 'french' | 'german' | 'generic', decks: number,
     table = style === 'generic' ? genericTable(size) : styledTable(style, decks, jokers);
     tables.set(key, table);
   }
-  lastTable = { style, decks, jokers, size, table };
   return table;
 }
-let lastTable: { style: string; decks: number; jokers: number; size: number; table: CardTable } | undefined;
 
 /**
  * Card ids for `returnCards`: Cards must be this table's own, codes must exist, ids must be in
