@@ -8,7 +8,14 @@ import { resolve } from 'node:path';
 
 const [gluePath, wasmPath, outPath] = process.argv.slice(2);
 const { default: factory } = await import(pathToFileURL(resolve(gluePath)).href);
-const m = await factory({ wasmBinary: readFileSync(wasmPath) });
+// The glue only takes a module through instantiateWasm, as the package hands it one (cpp/bindings/trim-preamble.mjs).
+const compiled = await WebAssembly.compile(readFileSync(wasmPath));
+const m = await factory({
+  instantiateWasm(imports, receive) {
+    WebAssembly.instantiate(compiled, imports).then((instance) => receive(instance, compiled));
+    return {};
+  },
+});
 const view = m.manifest();
 if (view === null) throw new Error(`write-manifest: manifest() failed: ${new TextDecoder().decode(m.errorMessage())}`);
 const text = new TextDecoder().decode(view);
