@@ -74,6 +74,68 @@ mergeInto(LibraryManager.library, {
     });
   },
 
+  // Functions, class functions and methods with one signature per name (the bindings overload
+  // none) and plain names (no "@@" symbols): Embind's registration without its overload tables
+  // and argument-count selectors. Registering a name twice throws a BindingError at start-up.
+  // Until its types are registered each is, as in Embind, a stub that throws UnboundTypeError.
+  $exposePublicSymbol__deps: ['$throwBindingError'],
+  $exposePublicSymbol: function (name, value) {
+    if (Module.hasOwnProperty(name)) throwBindingError("Cannot register public name '" + name + "' twice (no overloads: cpp/bindings/embind-trim.js)");
+    Module[name] = value;
+  },
+  $embind_bindOnce__deps: ['$throwBindingError', '$throwUnboundTypeError', '$whenDependentTypesAreResolved'],
+  $embind_bindOnce: function (target, name, humanName, rawArgTypes, make) {
+    if (target.hasOwnProperty(name)) throwBindingError("Cannot register '" + humanName + "' twice (no overloads: cpp/bindings/embind-trim.js)");
+    target[name] = function () {
+      throwUnboundTypeError('Cannot call ' + humanName + ' due to unbound types', rawArgTypes);
+    };
+    whenDependentTypesAreResolved([], rawArgTypes, function (argTypes) {
+      target[name] = make(argTypes);
+      return [];
+    });
+  },
+  _embind_register_function__deps: ['$craftInvokerFunction', '$embind_bindOnce', '$heap32VectorToArray',
+                                    '$readLatin1String', '$embind__requireFunction'],
+  _embind_register_function: function (name, argCount, rawArgTypesAddr, signature, rawInvoker, fn) {
+    var rawArgTypes = heap32VectorToArray(argCount, rawArgTypesAddr);
+    name = readLatin1String(name);
+    rawInvoker = embind__requireFunction(signature, rawInvoker);
+    embind_bindOnce(Module, name, name, rawArgTypes, function (argTypes) {
+      return craftInvokerFunction(name, [argTypes[0], null].concat(argTypes.slice(1)), null, rawInvoker, fn);
+    });
+  },
+  _embind_register_class_function__deps: ['$craftInvokerFunction', '$embind_bindOnce', '$heap32VectorToArray',
+                                          '$readLatin1String', '$embind__requireFunction', '$whenDependentTypesAreResolved'],
+  _embind_register_class_function: function (rawClassType, methodName, argCount, rawArgTypesAddr, invokerSignature,
+                                             rawInvoker, context) {
+    var rawArgTypes = heap32VectorToArray(argCount, rawArgTypesAddr);
+    methodName = readLatin1String(methodName);
+    rawInvoker = embind__requireFunction(invokerSignature, rawInvoker);
+    whenDependentTypesAreResolved([], [rawClassType], function (classType) {
+      classType = classType[0];
+      var humanName = classType.name + '.' + methodName;
+      embind_bindOnce(classType.registeredClass.instancePrototype, methodName, humanName, rawArgTypes, function (argTypes) {
+        return craftInvokerFunction(humanName, argTypes, classType, rawInvoker, context);
+      });
+      return [];
+    });
+  },
+  _embind_register_class_class_function__deps: ['$craftInvokerFunction', '$embind_bindOnce', '$heap32VectorToArray',
+                                                '$readLatin1String', '$embind__requireFunction', '$whenDependentTypesAreResolved'],
+  _embind_register_class_class_function: function (rawClassType, methodName, argCount, rawArgTypesAddr, invokerSignature,
+                                                   rawInvoker, fn) {
+    var rawArgTypes = heap32VectorToArray(argCount, rawArgTypesAddr);
+    methodName = readLatin1String(methodName);
+    rawInvoker = embind__requireFunction(invokerSignature, rawInvoker);
+    whenDependentTypesAreResolved([], [rawClassType], function (classType) {
+      var humanName = classType[0].name + '.' + methodName;
+      embind_bindOnce(classType[0].registeredClass.constructor, methodName, humanName, rawArgTypes, function (argTypes) {
+        return craftInvokerFunction(humanName, [argTypes[0], null].concat(argTypes.slice(1)), null, rawInvoker, fn);
+      });
+      return [];
+    });
+  },
+
   // A returned pointer becomes a new handle of exactly its class: what Embind returns for such a
   // class, without its lookups of subclass wrappers and dynamic types.
   $RegisteredPointer_fromWireType__deps: ['$makeClassHandle'],
