@@ -9,6 +9,17 @@ mergeInto(LibraryManager.library, {
   // Embind's debugging helpers on Module (inherited-instance counts, deleteLater's flush hooks).
   $init_embind: function () {},
 
+  // A named function is Embind's wrapper that forwards to `body` (it gives no name without
+  // dynamic execution, which the modules are built without): `body` itself does the same.
+  $createNamedFunction__deps: [],
+  $createNamedFunction: function (name, body) { return body; },
+
+  // The runtime's start-up callbacks are functions (the module's constructors): no {func, arg}
+  // records, which only other Emscripten features queue.
+  $callRuntimeCallbacks: function (callbacks) {
+    while (callbacks.length > 0) callbacks.shift()(Module);
+  },
+
   // A type's name in Embind's unbound-type errors: its id (names need RTTI, which is off), so no
   // module exports ___getTypeName.
   $getTypeName: function (type) { return 'type ' + type; },

@@ -28,6 +28,12 @@ cut('the environment block', 'if (ENVIRONMENT_IS_WEB || ENVIRONMENT_IS_WORKER) {
 // Module.wasmBinary: only the removed readers used it, and the package never passes it.
 cut('wasmBinary', "var wasmBinary;\nif (Module['wasmBinary']) wasmBinary = Module['wasmBinary'];", '');
 cut('preloaded images', 'Module["preloadedImages"] = {};', 'Module["preloadedAudios"] = {}; // maps url to audio data');
+// Module's own settings saved and merged back around the environment block, which no longer
+// sets anything; and the glue's WebAssembly test, which the package's loader makes first with
+// its own message (web/src/wasm-env.ts).
+cut('the saved settings', 'var moduleOverrides = Object.assign({}, Module);', '');
+cut('the settings merged back', '// Merge back in the overrides\nObject.assign(Module, moduleOverrides);', 'moduleOverrides = null;');
+cut('the WebAssembly test', "if (typeof WebAssembly != 'object') {\n  abort('no native wasm support detected');\n}", '');
 // The data-URI and file-URI tests, the `.wasm` file name, getBinary and getBinaryPromise.
 cut('the URI helpers', "var dataURIPrefix = 'data:application/octet-stream;base64,';", "return filename.startsWith('file://');\n}");
 cut('the file name and its readers', 'var wasmBinaryFile;', "return Promise.resolve().then(function() { return getBinary(wasmBinaryFile); });\n}");
