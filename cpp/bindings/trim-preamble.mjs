@@ -34,6 +34,11 @@ cut('preloaded images', 'Module["preloadedImages"] = {};', 'Module["preloadedAud
 cut('the saved settings', 'var moduleOverrides = Object.assign({}, Module);', '');
 cut('the settings merged back', '// Merge back in the overrides\nObject.assign(Module, moduleOverrides);', 'moduleOverrides = null;');
 cut('the WebAssembly test', "if (typeof WebAssembly != 'object') {\n  abort('no native wasm support detected');\n}", '');
+// The heap views on Module: the package reads HEAPU8, HEAPU32 and HEAPF64 (web/src/instantiate.ts);
+// the others stay the glue's own, for Embind's conversions.
+for (const view of ['HEAP8', 'HEAP16', 'HEAP32', 'HEAPU16', 'HEAPF32']) {
+  cut(`Module.${view}`, `  Module['${view}'] = ${view} = `, '', `  ${view} = `);
+}
 // The data-URI and file-URI tests, the `.wasm` file name, getBinary and getBinaryPromise.
 cut('the URI helpers', "var dataURIPrefix = 'data:application/octet-stream;base64,';", "return filename.startsWith('file://');\n}");
 cut('the file name and its readers', 'var wasmBinaryFile;', "return Promise.resolve().then(function() { return getBinary(wasmBinaryFile); });\n}");
