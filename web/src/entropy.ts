@@ -6,7 +6,7 @@
  * only keys not yet given (SECURITY.md, "Entropy in blocks"). There is no fallback: without a
  * secure source, unseeded use throws.
  */
-import { manifest } from './manifest.js';
+import { seedKinds } from './manifest.js';
 import type { SeedBytes } from './options.js';
 
 /** Keys per crypto.getRandomValues call (4 KiB; the call's limit is 64 KiB). */
@@ -66,5 +66,5 @@ export function fill<T extends Uint8Array | Uint32Array>(out: T): T {
 
 /** `seed`, or — for unseeded use — a key of fresh platform entropy. */
 export function seedOrEntropy(seed: SeedBytes | undefined): SeedBytes {
-  return seed ?? { kind: manifest().seedKinds.entropy, bytes: entropy() };
+  return seed ?? { kind: seedKinds.entropy, bytes: entropy() };
 }

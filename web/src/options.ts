@@ -6,7 +6,7 @@
 import { show } from './errors.js';
 import { NO_SIM } from './binding.js';
 import { hasLoneSurrogate, plainObject, typedBytes } from './input.js';
-import { manifest } from './manifest.js';
+import { engines, limits, seedKinds, strategies, styles } from './manifest.js';
 import { provableOptions, type ProvableSeeds, type ResolvedProvable } from './provable/options.js';
 
 /** A seed: a non-negative integer (number ≤ 2^53 − 1 or bigint < 2^64), a string, or bytes. */
@@ -101,7 +101,7 @@ export interface SeedBytes {
  */
 export function seedBytes(seed: unknown): SeedBytes | undefined {
   if (seed === undefined) return undefined;
-  const kinds = manifest().seedKinds;
+  const kinds = seedKinds;
   let value: number | bigint;
   if (typeof seed === 'number') {
     if (!Number.isInteger(seed) || seed < 0 || seed > Number.MAX_SAFE_INTEGER) {
@@ -151,7 +151,7 @@ export function parseSeed(text: string): Seed | undefined {
 // Stryker disable next-line ArrayDeclaration,StringLiteral: callers that leave extra or what out pass only { seed, rng } (deckOptions, fairdeck/fairness), so no key is unknown and neither default reaches a caller
 export function randomOptions(options: unknown, extra: readonly string[] = [], what = 'options') {
   const o = checkKeys(options, ['seed', 'rng', ...extra], what);
-  return { rng: checkName('rng', o.rng, manifest().engines), seed: seedBytes(o.seed), raw: o };
+  return { rng: checkName('rng', o.rng, engines), seed: seedBytes(o.seed), raw: o };
 }
 
 /** Deck options after validation, with defaults filled in. */
@@ -174,7 +174,6 @@ export function deckOptions(options: unknown): ResolvedDeckOptions {
   const o = checkKeys(options, DECK_KEYS, 'Deck options');
   const provable = o.provable === undefined ? undefined : provableOptions(o.provable, o);
   const { rng, seed } = randomOptions({ seed: o.seed, rng: o.rng });
-  const { strategies, styles, limits } = manifest();
   const strategy = checkName('strategy', o.strategy, strategies);
   const penetration = o.penetration;
   // `exclude` and `stream` reach here only on the Decks of 'fairdeck' and 'fairdeck/games': the
