@@ -9,7 +9,7 @@ import { resolveIds, type Card } from './card.js';
 import { Deck as PlainDeck, internals, type DeckState } from './deck.js';
 import { show } from './errors.js';
 import { copyIterable, plainObject } from './input.js';
-import { manifest } from './manifest.js';
+import { pileNames, piles } from './manifest.js';
 import { checkInt, checkKeys } from './options.js';
 import { pileGeneration, pileId, pileIds, planPattern } from './piles.js';
 
@@ -46,7 +46,7 @@ export class Deck extends PlainDeck {
   /** Deals `n` cards (default 1) onto the burn pile (`pile('burn')`) and returns them. All or nothing, like dealTo. */
   burn(n = 1): Card[] {
     try {
-      return this.dealTo(manifest().pileNames.burn, n);
+      return this.dealTo(pileNames.burn, n);
     } catch (error) {
       // The caller may never have written `n` (it defaults to 1): the message says which call it means.
       if (error instanceof Error) error.message = `burn(): ${error.message}`;
@@ -98,7 +98,7 @@ export class Deck extends PlainDeck {
   /** Seat `seat`'s hand (pile `hand:<seat>`) in the order its cards arrived. */
   hand(seat: number): Card[] {
     checkInt('seat', seat, 0, 2 ** 32 - 1);
-    return this.pile(manifest().pileNames.hand + seat);
+    return this.pile(pileNames.hand + seat);
   }
 
   /**
@@ -132,7 +132,7 @@ export class Deck extends PlainDeck {
     const [toId, fromId = -1] = from === undefined ? [pileId(mod(this), to, 'to')] : pileIds(mod(this), [to, from], ['to', 'from']);
     const h = live(this);
     const ids = resolveIds(list, tableOf(this), this.size, () =>
-      new Set(read(this, h, fromId < 0 ? h.pile(manifest().piles.dealt) : h.pileCards(fromId)).map((c) => c.id)));
+      new Set(read(this, h, fromId < 0 ? h.pile(piles.dealt) : h.pileCards(fromId)).map((c) => c.id)));
     input(this, h, ids);
     if (!h.moveCards(ids.length, toId, fromId)) throw coreError(mod(this));
   }

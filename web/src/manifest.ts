@@ -80,6 +80,7 @@ export const engines = field.engines as Manifest['engines'];
 export const strategies = field.strategies as Manifest['strategies'];
 export const styles = field.styles as Manifest['styles'];
 export const piles = field.piles as Manifest['piles'];
+export const pileNames = field.pileNames as Manifest['pileNames'];
 export const seedKinds = field.seedKinds as Manifest['seedKinds'];
 export const errorKinds = field.errorKinds as Manifest['errorKinds'];
 export const limits = field.limits as Manifest['limits'];

@@ -3,5 +3,5 @@
 // export (typed there, in ../manifest.ts).
 declare const manifest: object;
 export default manifest;
-export declare const engines: unknown, strategies: unknown, styles: unknown, piles: unknown, seedKinds: unknown,
+export declare const engines: unknown, strategies: unknown, styles: unknown, piles: unknown, pileNames: unknown, seedKinds: unknown,
   errorKinds: unknown, limits: unknown;
