@@ -47,4 +47,10 @@ cut('the file name and its readers', 'var wasmBinaryFile;', "return Promise.reso
 cut('the instantiation fallbacks', '  // Prefer streaming instantiation if available.', '      return instantiateArrayBuffer(receiveInstantiationResult);\n    }\n  }');
 cut('the call without instantiateWasm', '  instantiateAsync().catch(readyPromiseReject);', '  return {}; // no exports yet; we\'ll fill them in later',
   "  abort('instantiateWasm is required');");
+// What the postamble puts on Module for callers the package never is: the constructors' export
+// (the glue runs them itself, from the instance's exports), run() and calledRun.
+cut('the constructors on Module', 'var ___wasm_call_ctors = Module["___wasm_call_ctors"] = function() {',
+  '.apply(null, arguments);\n};');
+cut('Module.calledRun', "    Module['calledRun'] = true;", '');
+cut('Module.run', "Module['run'] = run;", '');
 writeFileSync(file, src);
