@@ -9,6 +9,17 @@ mergeInto(LibraryManager.library, {
   // Embind's debugging helpers on Module (inherited-instance counts, deleteLater's flush hooks).
   $init_embind: function () {},
 
+  // A named function is Embind's wrapper that forwards to `body` (it gives no name without
+  // dynamic execution, which the modules are built without): `body` itself does the same.
+  $createNamedFunction__deps: [],
+  $createNamedFunction: function (name, body) { return body; },
+
+  // The runtime's start-up callbacks are functions (the module's constructors): no {func, arg}
+  // records, which only other Emscripten features queue.
+  $callRuntimeCallbacks: function (callbacks) {
+    while (callbacks.length > 0) callbacks.shift()(Module);
+  },
+
   // A type's name in Embind's unbound-type errors: its id (names need RTTI, which is off), so no
   // module exports ___getTypeName.
   $getTypeName: function (type) { return 'type ' + type; },
@@ -71,6 +82,68 @@ mergeInto(LibraryManager.library, {
       return [new RegisteredPointer(name, registeredClass, true, false, false),
               new RegisteredPointer(name + '*', registeredClass, false, false, false),
               new RegisteredPointer(name + ' const*', registeredClass, false, true, false)];
+    });
+  },
+
+  // Functions, class functions and methods with one signature per name (the bindings overload
+  // none) and plain names (no "@@" symbols): Embind's registration without its overload tables
+  // and argument-count selectors. Registering a name twice throws a BindingError at start-up.
+  // Until its types are registered each is, as in Embind, a stub that throws UnboundTypeError.
+  $exposePublicSymbol__deps: ['$throwBindingError'],
+  $exposePublicSymbol: function (name, value) {
+    if (Module.hasOwnProperty(name)) throwBindingError("Cannot register public name '" + name + "' twice (no overloads: cpp/bindings/embind-trim.js)");
+    Module[name] = value;
+  },
+  $embind_bindOnce__deps: ['$throwBindingError', '$throwUnboundTypeError', '$whenDependentTypesAreResolved'],
+  $embind_bindOnce: function (target, name, humanName, rawArgTypes, make) {
+    if (target.hasOwnProperty(name)) throwBindingError("Cannot register '" + humanName + "' twice (no overloads: cpp/bindings/embind-trim.js)");
+    target[name] = function () {
+      throwUnboundTypeError('Cannot call ' + humanName + ' due to unbound types', rawArgTypes);
+    };
+    whenDependentTypesAreResolved([], rawArgTypes, function (argTypes) {
+      target[name] = make(argTypes);
+      return [];
+    });
+  },
+  _embind_register_function__deps: ['$craftInvokerFunction', '$embind_bindOnce', '$heap32VectorToArray',
+                                    '$readLatin1String', '$embind__requireFunction'],
+  _embind_register_function: function (name, argCount, rawArgTypesAddr, signature, rawInvoker, fn) {
+    var rawArgTypes = heap32VectorToArray(argCount, rawArgTypesAddr);
+    name = readLatin1String(name);
+    rawInvoker = embind__requireFunction(signature, rawInvoker);
+    embind_bindOnce(Module, name, name, rawArgTypes, function (argTypes) {
+      return craftInvokerFunction(name, [argTypes[0], null].concat(argTypes.slice(1)), null, rawInvoker, fn);
+    });
+  },
+  _embind_register_class_function__deps: ['$craftInvokerFunction', '$embind_bindOnce', '$heap32VectorToArray',
+                                          '$readLatin1String', '$embind__requireFunction', '$whenDependentTypesAreResolved'],
+  _embind_register_class_function: function (rawClassType, methodName, argCount, rawArgTypesAddr, invokerSignature,
+                                             rawInvoker, context) {
+    var rawArgTypes = heap32VectorToArray(argCount, rawArgTypesAddr);
+    methodName = readLatin1String(methodName);
+    rawInvoker = embind__requireFunction(invokerSignature, rawInvoker);
+    whenDependentTypesAreResolved([], [rawClassType], function (classType) {
+      classType = classType[0];
+      var humanName = classType.name + '.' + methodName;
+      embind_bindOnce(classType.registeredClass.instancePrototype, methodName, humanName, rawArgTypes, function (argTypes) {
+        return craftInvokerFunction(humanName, argTypes, classType, rawInvoker, context);
+      });
+      return [];
+    });
+  },
+  _embind_register_class_class_function__deps: ['$craftInvokerFunction', '$embind_bindOnce', '$heap32VectorToArray',
+                                                '$readLatin1String', '$embind__requireFunction', '$whenDependentTypesAreResolved'],
+  _embind_register_class_class_function: function (rawClassType, methodName, argCount, rawArgTypesAddr, invokerSignature,
+                                                   rawInvoker, fn) {
+    var rawArgTypes = heap32VectorToArray(argCount, rawArgTypesAddr);
+    methodName = readLatin1String(methodName);
+    rawInvoker = embind__requireFunction(invokerSignature, rawInvoker);
+    whenDependentTypesAreResolved([], [rawClassType], function (classType) {
+      var humanName = classType[0].name + '.' + methodName;
+      embind_bindOnce(classType[0].registeredClass.constructor, methodName, humanName, rawArgTypes, function (argTypes) {
+        return craftInvokerFunction(humanName, [argTypes[0], null].concat(argTypes.slice(1)), null, rawInvoker, fn);
+      });
+      return [];
     });
   },
 

@@ -21,6 +21,7 @@ const spec = (over: Partial<DeckSpec> = {}): DeckSpec => ({
 });
 const glueFiles = ['fairdeck', 'shuffle', 'fairness'].map((name) => new URL(`../../web/src/wasm/${name}-glue.js`, import.meta.url));
 const evalSite = /(?<![\w$.])(new\s+Function|eval)\s*\(/;
+const selfLoading = /\.wasm\b|\bfetch\(|XMLHttpRequest|instantiateStreaming/;
 
 describe('no string evaluation (a strict CSP without unsafe-eval)', () => {
   it('no glue file contains new Function or eval(', () => {
@@ -31,6 +32,21 @@ describe('no string evaluation (a strict CSP without unsafe-eval)', () => {
     expect('var f=new Function("a","return a");').toMatch(evalSite);
     expect('x=eval ("1")').toMatch(evalSite);
     expect('obj.eval(1); my_eval(2)').not.toMatch(evalSite);
+  });
+
+  it('no glue file locates, fetches or reads a .wasm itself (cpp/bindings/trim-preamble.mjs)', () => {
+    // The package always hands the glue a compiled module (instantiate.ts): Emscripten's own file
+    // name, fetch, XHR and streaming instantiation are cut out at build time (docs/size.md).
+    // (Lines that are comments, such as build-wasm.sh's header naming the .wasm, are not code.)
+    for (const file of glueFiles) expect(readFileSync(file, 'utf8').replace(/^\/\/.*$/gm, '')).not.toMatch(selfLoading);
+  });
+
+  it('negative control: the scan finds the preamble\'s own loading', () => {
+    expect('wasmBinaryFile = "fairdeck.wasm";').toMatch(selfLoading);
+    expect('return fetch(M,{credentials:"same-origin"})').toMatch(selfLoading);
+    expect('var b=new XMLHttpRequest;').toMatch(selfLoading);
+    expect('WebAssembly.instantiateStreaming(e,d)').toMatch(selfLoading);
+    expect('h.instantiateWasm(b,a)').not.toMatch(selfLoading);
   });
 
   it('loading a module and dealing calls neither Function nor eval at run time', async () => {

@@ -12,7 +12,7 @@ import { core, hasPiles, hasSim } from './load.js';
 import type { EmbindModule, Handle } from './instantiate.js';
 import { show } from './errors.js';
 import { entropyInto } from './entropy.js';
-import { manifest } from './manifest.js';
+import { errorKinds } from './manifest.js';
 
 /**
  * Option objects are plain JS objects of numbers and bytes: the core reads them as
@@ -238,7 +238,7 @@ const decoder = new TextDecoder();
 
 /** The core's recorded error for its last failed call, as a TypeError, RangeError or Error. */
 export function coreError(m: BasicModule): Error {
-  const message = decoder.decode(m.errorMessage()), kind = m.errorKind(), kinds = manifest().errorKinds;
+  const message = decoder.decode(m.errorMessage()), kind = m.errorKind(), kinds = errorKinds;
   if (kind === kinds.type) return new TypeError(message);
   if (kind === kinds.range) return new RangeError(message);
   return new Error(message || 'fairdeck core failed without a message');

@@ -18,7 +18,7 @@ import { cardTable, resolveIds, type Card, type CardTable } from './card.js';
 import { entropy } from './entropy.js';
 import { show } from './errors.js';
 import { copyIterable, plainObject } from './input.js';
-import { manifest } from './manifest.js';
+import { limits, piles, seedKinds } from './manifest.js';
 import { checkInt, checkKeys, deckOptions, type DeckOptions } from './options.js';
 import { readState, type DeckInfo, type DeckState } from './state.js';
 
@@ -261,7 +261,7 @@ export class Deck implements Iterable<Card> {
         // Unseeded: FRESH_KEY stands for the key, which packSpec takes from the entropy block
         // straight into the core's spec area (zeroed by the core once read), so that it never sits
         // in an array of its own; make(spec), for a spec too long to pack, gets a real one.
-        const seed = o.seed ?? { kind: manifest().seedKinds.entropy, bytes: FRESH_KEY }, spec = {
+        const seed = o.seed ?? { kind: seedKinds.entropy, bytes: FRESH_KEY }, spec = {
           style: bytes(o.style), decks: o.decks, jokers: o.jokers, size: o.size, strategy: bytes(o.strategy),
           engine: { rng: bytes(o.rng), seedKind: seed.kind, seed: seed.bytes },
           cut: o.penetration === undefined ? 0 : 1, penetration: o.penetration ?? 0,
@@ -353,7 +353,7 @@ export class Deck implements Iterable<Card> {
   }
   /** The cards currently out of the deck (dealt and not returned, in every pile), in no guaranteed order. */
   get dealt(): Card[] {
-    return this.#pile(manifest().piles.dealt);
+    return this.#pile(piles.dealt);
   }
   /** True after `dispose()`. */
   get disposed(): boolean {
@@ -412,7 +412,7 @@ export class Deck implements Iterable<Card> {
     // deck) is over before anything here looks at the deck.
     const list = copyIterable(cards, 'cards', 'cards, codes or ids');
     const h = this.#live();
-    const ids = resolveIds(list, this.#cards, this.size, () => new Set(this.#pile(manifest().piles.dealt).map((c) => c.id)));
+    const ids = resolveIds(list, this.#cards, this.size, () => new Set(this.#pile(piles.dealt).map((c) => c.id)));
     this.#input(h, ids);
     if (!h.returnCards(ids.length)) throw coreError(this.#c);
   }
@@ -491,7 +491,7 @@ export class Deck implements Iterable<Card> {
    * error): the buffer's address in cell 3, which a call that grew it updated (even one that failed).
    */
   #written(_h: CoreDeck, k: number): number {
-    if (k === manifest().limits.failed) throw coreError(this.#c);
+    if (k === limits.failed) throw coreError(this.#c);
     return u32(this.#c)[this.#p + 3] >>> 2;
   }
 }
@@ -520,7 +520,7 @@ Object.defineProperty(Deck.prototype, '__v_skip', { value: true });
 
 /** A core deck restored from a parsed state (fromJSON, and a paged-out deck's #pageIn). */
 function restoreCore(c: DeckModule, parsed: unknown): CoreDeck {
-  const f = readState(parsed, manifest().limits.maxCards);
+  const f = readState(parsed, limits.maxCards);
   if (f.named.length > 0 && !hasPiles(c)) {
     throw new TypeError("state.piles holds named piles, which live in fairdeck's games module: restore the state with the Deck of the entry 'fairdeck/games'");
   }

@@ -6,7 +6,7 @@
  * only keys not yet given (SECURITY.md, "Entropy in blocks"). There is no fallback: without a
  * secure source, unseeded use throws.
  */
-import { manifest } from './manifest.js';
+import { seedKinds } from './manifest.js';
 import type { SeedBytes } from './options.js';
 
 /** Keys per crypto.getRandomValues call: 64 KiB, the call's limit (a call costs 4.9 µs for 32 bytes, 5.3 µs for 4 KiB and 13.7 µs for 64 KiB in Node 20: 7 ns a key). */
@@ -75,5 +75,5 @@ export function fill<T extends Uint8Array | Uint32Array>(out: T): T {
 
 /** `seed`, or — for unseeded use — a key of fresh platform entropy. */
 export function seedOrEntropy(seed: SeedBytes | undefined): SeedBytes {
-  return seed ?? { kind: manifest().seedKinds.entropy, bytes: entropy() };
+  return seed ?? { kind: seedKinds.entropy, bytes: entropy() };
 }

@@ -9,7 +9,7 @@ import { resolveIds, type Card } from './card.js';
 import { Deck as PlainDeck, internals, type DeckState } from './deck.js';
 import { show } from './errors.js';
 import { copyIterable, plainObject } from './input.js';
-import { manifest } from './manifest.js';
+import { limits, pileNames, piles } from './manifest.js';
 import { checkInt, checkKeys } from './options.js';
 import { pileGeneration, pileId, pileIds, planPattern } from './piles.js';
 
@@ -46,7 +46,7 @@ export class Deck extends PlainDeck {
   /** Deals `n` cards (default 1) onto the burn pile (`pile('burn')`) and returns them. All or nothing, like dealTo. */
   burn(n = 1): Card[] {
     try {
-      return this.dealTo(manifest().pileNames.burn, n);
+      return this.dealTo(pileNames.burn, n);
     } catch (error) {
       // The caller may never have written `n` (it defaults to 1): the message says which call it means.
       if (error instanceof Error) error.message = `burn(): ${error.message}`;
@@ -68,7 +68,7 @@ export class Deck extends PlainDeck {
     // core to file at the deck's next call; the core opened the log for as many entries (cell 6)
     // and cards (cell 7) as it can file without allocating, so a logged deal cannot fail later.
     const heap = u32(m), p = port(this), taken = heap[p + 1], k = heap[p + 5];
-    if (n !== 0 && n <= heap[p] - taken && heap[p + 6] !== 0 && n <= heap[p + 7] && id < manifest().limits.pinnedPiles) {
+    if (n !== 0 && n <= heap[p] - taken && heap[p + 6] !== 0 && n <= heap[p + 7] && id < limits.pinnedPiles) {
       const e = p + 8 + 3 * k;
       heap[e] = id, heap[e + 1] = taken, heap[e + 2] = n;
       heap[p + 5] = k + 1, heap[p + 6]--, heap[p + 7] -= n, heap[p + 1] = taken + n;
@@ -111,7 +111,7 @@ export class Deck extends PlainDeck {
   /** Seat `seat`'s hand (pile `hand:<seat>`) in the order its cards arrived. */
   hand(seat: number): Card[] {
     checkInt('seat', seat, 0, 2 ** 32 - 1);
-    return this.pile(manifest().pileNames.hand + seat);
+    return this.pile(pileNames.hand + seat);
   }
 
   /**
@@ -145,7 +145,7 @@ export class Deck extends PlainDeck {
     const [toId, fromId = -1] = from === undefined ? [pileId(mod(this), to, 'to')] : pileIds(mod(this), [to, from], ['to', 'from']);
     const h = live(this);
     const ids = resolveIds(list, tableOf(this), this.size, () =>
-      new Set(read(this, h, fromId < 0 ? h.pile(manifest().piles.dealt) : h.pileCards(fromId)).map((c) => c.id)));
+      new Set(read(this, h, fromId < 0 ? h.pile(piles.dealt) : h.pileCards(fromId)).map((c) => c.id)));
     input(this, h, ids);
     if (!h.moveCards(ids.length, toId, fromId)) throw coreError(mod(this));
   }

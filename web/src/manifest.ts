@@ -4,7 +4,7 @@
  * into wasm/manifest.js, and TypeScript, the pages and the tests read them from here instead of
  * restating them.
  */
-import data from './wasm/manifest.js';
+import data, * as field from './wasm/manifest.js';
 import type { RngName, StrategyName, StyleName } from './names.js';
 
 /** What this build of the core offers. */
@@ -72,3 +72,17 @@ function deepFreeze<T>(value: T): T {
 export function manifest(): Manifest {
   return (frozen ??= deepFreeze(data as Manifest));
 }
+
+/**
+ * The fields the deck path reads, one by one (the same objects manifest() returns, frozen once it
+ * is called): a module that imports these, not manifest(), lets a bundler leave out the fields no
+ * code of the app reads, such as the fairness algorithms in the README example (docs/size.md).
+ */
+export const engines = field.engines as Manifest['engines'];
+export const strategies = field.strategies as Manifest['strategies'];
+export const styles = field.styles as Manifest['styles'];
+export const piles = field.piles as Manifest['piles'];
+export const pileNames = field.pileNames as Manifest['pileNames'];
+export const seedKinds = field.seedKinds as Manifest['seedKinds'];
+export const errorKinds = field.errorKinds as Manifest['errorKinds'];
+export const limits = field.limits as Manifest['limits'];

@@ -6,7 +6,7 @@
 import { show } from './errors.js';
 import { NO_SIM } from './binding.js';
 import { hasLoneSurrogate, plainObject, typedBytes } from './input.js';
-import { manifest } from './manifest.js';
+import { engines, limits, seedKinds, strategies, styles } from './manifest.js';
 import { provableOptions, type ProvableSeeds, type ResolvedProvable } from './provable/options.js';
 
 /** A seed: a non-negative integer (number ≤ 2^53 − 1 or bigint < 2^64), a string, or bytes. */
@@ -101,7 +101,7 @@ export interface SeedBytes {
  */
 export function seedBytes(seed: unknown): SeedBytes | undefined {
   if (seed === undefined) return undefined;
-  const kinds = manifest().seedKinds;
+  const kinds = seedKinds;
   let value: number | bigint;
   if (typeof seed === 'number') {
     if (!Number.isInteger(seed) || seed < 0 || seed > Number.MAX_SAFE_INTEGER) {
@@ -152,7 +152,7 @@ export function parseSeed(text: string): Seed | undefined {
 // Stryker disable next-line ArrayDeclaration,StringLiteral: callers that leave extra or what out pass only { seed, rng } (deckOptions, fairdeck/fairness), so no key is unknown and neither default reaches a caller
 export function randomOptions(options: unknown, extra: readonly string[] = [], what = 'options') {
   const o = checkKeys(options, ['seed', 'rng', ...extra], what);
-  return { rng: checkName('rng', o.rng, manifest().engines), seed: seedBytes(o.seed), raw: o };
+  return { rng: checkName('rng', o.rng, engines), seed: seedBytes(o.seed), raw: o };
 }
 
 /** Deck options after validation, with defaults filled in. */
@@ -170,17 +170,15 @@ export interface ResolvedDeckOptions {
   penetration: number | undefined;
 }
 
-let defaults: { m: object; o: ResolvedDeckOptions } | undefined;
+let defaults: ResolvedDeckOptions | undefined;
 
 /** Validates `new Deck(options)`; throws TypeError/RangeError naming the option. */
 export function deckOptions(options: unknown): ResolvedDeckOptions {
-  const m = manifest();
-  // `new Deck()`: the defaults, resolved once per manifest (frozen; callers only read them).
-  if (options === undefined) return defaults?.m === m ? defaults.o : (defaults = { m, o: Object.freeze(deckOptions({})) }).o;
+  // `new Deck()`: the defaults, resolved once (frozen; callers only read them).
+  if (options === undefined) return (defaults ??= Object.freeze(deckOptions({})));
   const o = checkKeys(options, DECK_KEYS, 'Deck options');
   const provable = o.provable === undefined ? undefined : provableOptions(o.provable, o);
-  const rng = checkName('rng', o.rng, m.engines), seed = seedBytes(o.seed);
-  const { strategies, styles, limits } = m;
+  const rng = checkName('rng', o.rng, engines), seed = seedBytes(o.seed);
   const strategy = checkName('strategy', o.strategy, strategies);
   const penetration = o.penetration;
   // `exclude` and `stream` reach here only on the Decks of 'fairdeck' and 'fairdeck/games': the

@@ -5,7 +5,7 @@
  */
 import { bytes, coreError, needPiles, type DeckModule } from './binding.js';
 import { show } from './errors.js';
-import { manifest } from './manifest.js';
+import { limits } from './manifest.js';
 
 const encoder = new TextEncoder();
 
@@ -47,12 +47,12 @@ const MAX_PILE_NUMBERS = 4096;
 const MAX_PLANS = 1024;
 /**
  * Starts the module's pile and pattern numbers again: every number handed out so far is stale but
- * the pinned ones (below manifest().limits.pinnedPiles), which a deck's pile log may hold
+ * the pinned ones (below limits.pinnedPiles), which a deck's pile log may hold
  * (games-deck.ts, dealTo) and which both tables keep.
  */
 function forget(m: DeckModule, entry: Numbers): void {
   m.forgetPileNames();
-  const pinned = manifest().limits.pinnedPiles;
+  const pinned = limits.pinnedPiles;
   for (const [name, id] of entry.map) if (id >= pinned) entry.map.delete(name);
   entry.plans = 0;
   // Stryker disable next-line UpdateOperator: patterns compare the generation for equality only (games-deck.ts); counting down gives a new value each time too

@@ -4,7 +4,7 @@
  * an app whose only randomness is `new Deck()` does not ship it (docs/size.md, "Issue 40").
  */
 import { show } from './errors.js';
-import { manifest } from './manifest.js';
+import { seedKinds } from './manifest.js';
 import { checkInt, randomOptions, seedBytes, type Seed, type SeedBytes } from './options.js';
 
 /**
@@ -18,7 +18,7 @@ export function streamOptions(options: unknown, extra: readonly string[] = [], w
   const r = randomOptions(options, ['stream', ...extra], what), stream = r.raw.stream;
   if (stream === undefined) return r;
   if (r.raw.seed !== undefined) throw new TypeError('seed and stream cannot be combined: a stream gives each call its own key');
-  return { rng: r.rng, seed: { kind: manifest().seedKinds.bytes, bytes: streamKey(stream) } as SeedBytes, raw: r.raw };
+  return { rng: r.rng, seed: { kind: seedKinds.bytes, bytes: streamKey(stream) } as SeedBytes, raw: r.raw };
 }
 
 /** The next 8 words of `stream` as 32 key bytes (TypeError naming `stream` if it gives none). */
