@@ -89,6 +89,14 @@ describe('options at their limits and their texts', () => {
     expect(ids(new Deck({ seed: 1 }))).not.toEqual(ids(new Deck({ seed: 0 })));
   });
 
+  it('shuffle, permutation and the raw words take rng beside seed', () => {
+    const a = () => [...Array(20).keys()];  // shuffle() shuffles in place: a fresh array each time
+    expect(shuffle(a(), { seed: 1, rng: 'xoshiro256' })).toEqual(shuffle(a(), { seed: 1, rng: 'xoshiro256' }));
+    expect(shuffle(a(), { seed: 1, rng: 'xoshiro256' })).not.toEqual(shuffle(a(), { seed: 1, rng: 'chacha20' }));
+    expect([...permutation(20, { seed: 1, rng: 'xoshiro256' })]).not.toEqual([...permutation(20, { seed: 1 })]);
+    expect([...randomUint32(4, { seed: 1, rng: 'xoshiro256' })]).not.toEqual([...randomUint32(4, { seed: 1 })]);
+  });
+
   it('an integer seed is its 8 bytes, little-endian, number and bigint alike', () => {
     expect([...seedBytes(2 ** 32 + 7)!.bytes]).toEqual([7, 0, 0, 0, 1, 0, 0, 0]);
     expect([...seedBytes(0x0807060504030201n)!.bytes]).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
