@@ -97,7 +97,11 @@ export function initWith(chunk: Embedded, options: InitOptions = {}): Promise<vo
       },
     );
   }
-  return loading.then(() => Promise.all(extras.map((load) => load(options)))).then(() => undefined);
+  // The other modules load beside the deck module, not after it (in Node their decoding ran while
+  // the deck module compiled: docs/startup.md); the deck module's failure is the one reported first.
+  return Promise.allSettled([loading, ...extras.map((load) => load(options))]).then((results) => {
+    for (const result of results) if (result.status === 'rejected') throw result.reason;
+  });
 }
 
 /**

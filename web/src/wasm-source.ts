@@ -17,10 +17,14 @@ const howTo =
   "Serve fairdeck.wasm (the package exports it as 'fairdeck/fairdeck.wasm') at that URL, pass the bytes or a " +
   'WebAssembly.Module yourself with init({ wasm }), or call init() without it to use the copy embedded in the package.';
 
-
-
-async function gunzip(bytes: Uint8Array<ArrayBuffer>): Promise<ArrayBuffer | Uint8Array> {
-  // Node's DecompressionStream took 139 ms here, its zlib 4.5 ms (docs/delivery.md).
+/**
+ * The embedded copy's bytes (gzip) as the module's: at once with Node's zlib (Deno and Bun have it
+ * too); elsewhere a DecompressionStream's output, as a Response that compile() compiles as it
+ * arrives. Node's DecompressionStream took 139 ms here, its zlib 4.5 ms (docs/delivery.md); in
+ * Chromium, writing the bytes to the stream's writer instead of reading them from a Blob and
+ * compiling the output as it streams halved decompressing and compiling (docs/startup.md).
+ */
+function gunzip(bytes: Uint8Array<ArrayBuffer>): Uint8Array | Response {
   const zlib = builtin<NodeZlib>('node:zlib');
   if (zlib) return zlib.gunzipSync(bytes);
   if (typeof DecompressionStream !== 'function') {
@@ -29,8 +33,12 @@ async function gunzip(bytes: Uint8Array<ArrayBuffer>): Promise<ArrayBuffer | Uin
         "(Chrome 80+, Firefox 113+, Safari 16.4+, Node 18+). Pass the module yourself: init({ wasm: url or bytes }) with 'fairdeck/fairdeck.wasm'.",
     );
   }
-  const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream('gzip'));
-  return new Response(stream).arrayBuffer();
+  const stream = new DecompressionStream('gzip');
+  const writer = stream.writable.getWriter();
+  // A failure shows on the readable side, where compile() reads it: these two would only repeat it.
+  writer.write(bytes).catch(() => {});
+  writer.close().catch(() => {});
+  return new Response(stream.readable, { headers: { 'content-type': 'application/wasm' } });
 }
 
 /**
@@ -39,7 +47,7 @@ async function gunzip(bytes: Uint8Array<ArrayBuffer>): Promise<ArrayBuffer | Uin
  */
 export type Embedded = () => Promise<{ default: string }>;
 
-async function embedded(chunk: Embedded): Promise<ArrayBuffer | Uint8Array> {
+async function embedded(chunk: Embedded): Promise<Uint8Array | Response> {
   const { default: base64 } = await chunk();
   return gunzip(fromBase64(base64));
 }
@@ -64,7 +72,7 @@ export function resolveUrl(source: string | URL): URL {
   }
 }
 
-async function download(url: URL): Promise<ArrayBuffer | Uint8Array> {
+async function download(url: URL): Promise<Uint8Array | Response> {
   const fs = url.protocol === 'file:' ? builtin<NodeFs>('node:fs') : undefined;
   if (fs) {
     try {
@@ -89,13 +97,18 @@ async function download(url: URL): Promise<ArrayBuffer | Uint8Array> {
         `${response.statusText ? ` ${response.statusText}` : ''}. ${howTo}`,
     );
   }
-  return response.arrayBuffer();
+  return response;
 }
 
-/** Compiles, telling a CSP refusal and a file that is not this module apart. */
-async function compile(bytes: ArrayBuffer | Uint8Array, where: string): Promise<WebAssembly.Module> {
+/**
+ * Compiles, telling a CSP refusal and a file that is not this module apart. A Response served as
+ * application/wasm is compiled as it arrives (compileStreaming), any other read whole first.
+ */
+async function compile(source: ArrayBuffer | Uint8Array | Response, where: string): Promise<WebAssembly.Module> {
   try {
-    return await WebAssembly.compile(bytes as BufferSource);
+    if (source instanceof ArrayBuffer || ArrayBuffer.isView(source)) return await WebAssembly.compile(source as BufferSource);
+    const streaming = typeof WebAssembly.compileStreaming === 'function' && source.headers.get('content-type') === 'application/wasm';
+    return await (streaming ? WebAssembly.compileStreaming(source) : WebAssembly.compile(await source.arrayBuffer()));
   } catch (cause) {
     if (isCspBlock(cause)) throw new Error(cspMessage(cause), { cause });
     throw new Error(`fairdeck: could not load its WebAssembly module from ${where}: ${String(cause)}`, { cause });
