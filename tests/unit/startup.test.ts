@@ -12,6 +12,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Deck, init, isReady, shuffle } from 'fairdeck';
 import { fromBase64 } from '../../web/src/bytes.js';
 import { compileSource } from '../../web/src/wasm-source.js';
+import { instantiate } from '../../web/src/instantiate.js';
+import glue from '../../web/src/wasm/fairdeck-glue.js';
 import deckCopy from '../../web/src/wasm/fairdeck-embedded.js';
 
 const wasm = readFileSync(new URL('../../web/src/wasm/fairdeck.wasm', import.meta.url));
@@ -96,6 +98,21 @@ describe('the embedded copy without zlib (the browser path)', () => {
     } finally {
       process.off('unhandledRejection', unhandled);
     }
+  });
+});
+
+describe('the glue, set up while the module is on its way', () => {
+  it('is called at once, instantiates the module when it arrives, and rejects with the compile\'s own error', async () => {
+    let arrive!: (m: WebAssembly.Module) => void;
+    const factory = vi.fn(glue);
+    const started = instantiate(factory, new Promise<WebAssembly.Module>((resolve) => (arrive = resolve)));
+    expect(factory).toHaveBeenCalledTimes(1);  // before the module exists
+    arrive(new WebAssembly.Module(wasm));
+    const m = (await started) as unknown as { errorKind?: unknown; HEAPU8?: unknown };
+    expect(typeof m.errorKind).toBe('function');
+    expect(m.HEAPU8).toBeInstanceOf(Uint8Array);
+    const failure = new Error('the compile failed');
+    await expect(instantiate(glue, Promise.reject(failure))).rejects.toBe(failure);
   });
 });
 

@@ -74,9 +74,13 @@ export function useDeckModule(chunk: Embedded, level: 1 | 2): void {
 
 async function load(options: InitOptions, chunk: Embedded): Promise<EmbindModule> {
   checkWebAssembly();
-  const compiled = await compileSource(options.wasm, chunk);
+  const compiled = compileSource(options.wasm, chunk);
+  // The glue sets itself up while the module arrives; a failed compile is reported as compileSource words it.
+  const started = instantiate(glue, compiled);
+  started.catch(() => {});
+  await compiled;
   try {
-    return await instantiate(glue, compiled);
+    return await started;
   } catch (cause) {
     throw new Error(`fairdeck: could not load its WebAssembly module from ${describe(options.wasm)}: ${String(cause)}`, { cause });
   }
