@@ -93,7 +93,7 @@ describe('loading the WebAssembly module', () => {
     vi.spyOn(console, 'error').mockImplementation(() => {}); // Emscripten logs the abort too
     vi.spyOn(console, 'warn').mockImplementation(() => {});
     const f = await fresh();
-    // Said once, in compileSource's words, though the glue was set up while it compiled (load.ts).
+    // Said once, in compileSource's words.
     await expect(f.init({ wasm: new Uint8Array([1, 2, 3, 4]) })).rejects.toThrow(
       /^fairdeck: could not load its WebAssembly module from the bytes given: CompileError/,
     );

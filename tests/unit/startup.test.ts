@@ -1,19 +1,16 @@
 /**
  * How `await init()` gets its modules quickly (issue 39, item 6; docs/startup.md): the embedded
- * copy decoded by the engine's own base64 decoder, decompressed in a browser by a
- * DecompressionStream whose output is compiled as it streams, and the modules an app registered
- * (here the shuffle module) loaded beside the deck module rather than after it. Timings are the
- * bench's (tests/bench/startup.mjs); these tests check what each path does. This file's module
- * graph is its own (Vitest isolates files), so init() starts here unloaded.
+ * copy decompressed in a browser by a DecompressionStream whose output is compiled as it streams,
+ * and the modules an app registered (here the shuffle module) loaded beside the deck module
+ * rather than after it. Timings are the bench's (tests/bench/startup.mjs); these tests check what
+ * each path does. This file's module graph is its own (Vitest isolates files), so init() starts
+ * here unloaded.
  */
 import { Buffer } from 'node:buffer';
 import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Deck, init, isReady, shuffle } from 'fairdeck';
-import { fromBase64 } from '../../web/src/bytes.js';
 import { compileSource } from '../../web/src/wasm-source.js';
-import { instantiate } from '../../web/src/instantiate.js';
-import glue from '../../web/src/wasm/fairdeck-glue.js';
 import deckCopy from '../../web/src/wasm/fairdeck-embedded.js';
 
 const wasm = readFileSync(new URL('../../web/src/wasm/fairdeck.wasm', import.meta.url));
@@ -36,27 +33,6 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('base64 decoding of the embedded copy', () => {
-  it('gives the same bytes by every path: Uint8Array.fromBase64, Node\'s Buffer, and atob', () => {
-    const viaBuffer = fromBase64(deckCopy);
-    expect(Buffer.isBuffer(viaBuffer)).toBe(true);
-    expect(Uint8Array.from(viaBuffer)).toEqual(gzip());
-    vi.stubGlobal('Buffer', undefined);
-    const viaAtob = fromBase64(deckCopy);
-    expect(Buffer.isBuffer(viaAtob)).toBe(false);
-    expect(viaAtob).toEqual(gzip());
-    // An engine with Uint8Array.fromBase64 (Chrome 140+, Firefox 133+, Safari 18.2+) uses it.
-    const native = vi.fn((text: string) => new Uint8Array(Buffer.from(text, 'base64')));
-    (Uint8Array as { fromBase64?: unknown }).fromBase64 = native;
-    try {
-      expect(fromBase64('AAEC/w==')).toEqual(new Uint8Array([0, 1, 2, 255]));
-      expect(native).toHaveBeenCalledTimes(1);
-    } finally {
-      delete (Uint8Array as { fromBase64?: unknown }).fromBase64;
-    }
-  });
-});
-
 describe('the embedded copy without zlib (the browser path)', () => {
   it('is decompressed by a DecompressionStream and compiled as it streams: the same module as fairdeck.wasm', async () => {
     const streaming = vi.spyOn(WebAssembly, 'compileStreaming');
@@ -68,19 +44,6 @@ describe('the embedded copy without zlib (the browser path)', () => {
     const file = new WebAssembly.Module(wasm);
     expect(WebAssembly.Module.exports(module)).toEqual(WebAssembly.Module.exports(file));
     expect(WebAssembly.Module.imports(module)).toEqual(WebAssembly.Module.imports(file));
-  });
-
-  it('reads the whole output and compiles it where there is no compileStreaming', async () => {
-    const saved = Object.getOwnPropertyDescriptor(WebAssembly, 'compileStreaming')!;
-    Object.defineProperty(WebAssembly, 'compileStreaming', { value: undefined, configurable: true });
-    const compile = vi.spyOn(WebAssembly, 'compile');
-    try {
-      const module = await withoutZlib(() => compileSource(undefined, () => import('../../web/src/wasm/fairdeck-embedded.js')));
-      expect(compile.mock.calls.filter(([bytes]) => (bytes as ArrayBuffer).byteLength === wasm.byteLength)).toHaveLength(1);
-      expect(WebAssembly.Module.exports(module).some((e) => e.kind === 'memory')).toBe(true);
-    } finally {
-      Object.defineProperty(WebAssembly, 'compileStreaming', saved);
-    }
   });
 
   it('rejects a damaged copy with an error naming it, and no unhandled rejection besides', async () => {
@@ -98,21 +61,6 @@ describe('the embedded copy without zlib (the browser path)', () => {
     } finally {
       process.off('unhandledRejection', unhandled);
     }
-  });
-});
-
-describe('the glue, set up while the module is on its way', () => {
-  it('is called at once, instantiates the module when it arrives, and rejects with the compile\'s own error', async () => {
-    let arrive!: (m: WebAssembly.Module) => void;
-    const factory = vi.fn(glue);
-    const started = instantiate(factory, new Promise<WebAssembly.Module>((resolve) => (arrive = resolve)));
-    expect(factory).toHaveBeenCalledTimes(1);  // before the module exists
-    arrive(new WebAssembly.Module(wasm));
-    const m = (await started) as unknown as { errorKind?: unknown; HEAPU8?: unknown };
-    expect(typeof m.errorKind).toBe('function');
-    expect(m.HEAPU8).toBeInstanceOf(Uint8Array);
-    const failure = new Error('the compile failed');
-    await expect(instantiate(glue, Promise.reject(failure))).rejects.toBe(failure);
   });
 });
 

@@ -26,19 +26,15 @@ export type Factory = (settings: object) => Promise<unknown>;
 
 /**
  * Instantiates `compiled` with its glue's imports and runs its static constructors (which
- * register the Embind classes). Rejects with the instantiation's own error if it fails, or with
- * the compile's if `compiled` is a promise that rejects: the glue sets itself up at once, while
- * the module is still on its way (docs/startup.md).
+ * register the Embind classes). Rejects with the instantiation's own error if it fails.
  */
-export function instantiate<M extends EmbindModule>(factory: Factory, compiled: WebAssembly.Module | Promise<WebAssembly.Module>): Promise<M> {
+export function instantiate<M extends EmbindModule>(factory: Factory, compiled: WebAssembly.Module): Promise<M> {
   return new Promise<M>((resolve, reject) => {
     const settings = {
       instantiateWasm(imports: WebAssembly.Imports, receive: (instance: WebAssembly.Instance, module: WebAssembly.Module) => void) {
         // A module that is not this one fails in instantiate() or in the glue's receive (no memory
         // export, a missing binding): either way the promise rejects, never hangs.
-        Promise.resolve(compiled)
-          .then((module) => WebAssembly.instantiate(module, imports).then((instance) => receive(instance, module)))
-          .catch(reject);
+        WebAssembly.instantiate(compiled, imports).then((instance) => receive(instance, compiled)).catch(reject);
         return {};
       },
     };

@@ -74,13 +74,9 @@ export function useDeckModule(chunk: Embedded, level: 1 | 2): void {
 
 async function load(options: InitOptions, chunk: Embedded): Promise<EmbindModule> {
   checkWebAssembly();
-  const compiled = compileSource(options.wasm, chunk);
-  // The glue sets itself up while the module arrives; a failed compile is reported as compileSource words it.
-  const started = instantiate(glue, compiled);
-  started.catch(() => {});
-  await compiled;
+  const compiled = await compileSource(options.wasm, chunk);
   try {
-    return await started;
+    return await instantiate(glue, compiled);
   } catch (cause) {
     throw new Error(`fairdeck: could not load its WebAssembly module from ${describe(options.wasm)}: ${String(cause)}`, { cause });
   }
@@ -101,11 +97,9 @@ export function initWith(chunk: Embedded, options: InitOptions = {}): Promise<vo
       },
     );
   }
-  // The other modules load beside the deck module, not after it (in Node their decoding ran while
-  // the deck module compiled: docs/startup.md); the deck module's failure is the one reported first.
-  return Promise.allSettled([loading, ...extras.map((load) => load(options))]).then((results) => {
-    for (const result of results) if (result.status === 'rejected') throw result.reason;
-  });
+  // The other modules load beside the deck module, not after it (in Node their decoding runs while
+  // the deck module compiles: docs/startup.md); the first failure is the one reported.
+  return Promise.all([loading, ...extras.map((load) => load(options))]).then(() => {});
 }
 
 /**

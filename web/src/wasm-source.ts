@@ -21,8 +21,8 @@ const howTo =
  * The embedded copy's bytes (gzip) as the module's: at once with Node's zlib (Deno and Bun have it
  * too); elsewhere a DecompressionStream's output, as a Response that compile() compiles as it
  * arrives. Node's DecompressionStream took 139 ms here, its zlib 4.5 ms (docs/delivery.md); in
- * Chromium, writing the bytes to the stream's writer instead of reading them from a Blob and
- * compiling the output as it streams halved decompressing and compiling (docs/startup.md).
+ * Chromium, reading the output whole from a Blob's stream first had tails of 100 ms and more
+ * (docs/startup.md).
  */
 function gunzip(bytes: Uint8Array<ArrayBuffer>): Uint8Array | Response {
   const zlib = builtin<NodeZlib>('node:zlib');
@@ -33,12 +33,9 @@ function gunzip(bytes: Uint8Array<ArrayBuffer>): Uint8Array | Response {
         "(Chrome 80+, Firefox 113+, Safari 16.4+, Node 18+). Pass the module yourself: init({ wasm: url or bytes }) with 'fairdeck/fairdeck.wasm'.",
     );
   }
-  const stream = new DecompressionStream('gzip');
-  const writer = stream.writable.getWriter();
-  // A failure shows on the readable side, where compile() reads it: these two would only repeat it.
-  writer.write(bytes).catch(() => {});
-  writer.close().catch(() => {});
-  return new Response(stream.readable, { headers: { 'content-type': 'application/wasm' } });
+  // Every engine with DecompressionStream has WebAssembly.compileStreaming (Chrome 61, Firefox 58, Safari 15).
+  const stream = new Response(bytes).body!.pipeThrough(new DecompressionStream('gzip'));
+  return new Response(stream, { headers: { 'content-type': 'application/wasm' } });
 }
 
 /**
@@ -72,7 +69,7 @@ export function resolveUrl(source: string | URL): URL {
   }
 }
 
-async function download(url: URL): Promise<Uint8Array | Response> {
+async function download(url: URL): Promise<ArrayBuffer | Uint8Array> {
   const fs = url.protocol === 'file:' ? builtin<NodeFs>('node:fs') : undefined;
   if (fs) {
     try {
@@ -97,18 +94,13 @@ async function download(url: URL): Promise<Uint8Array | Response> {
         `${response.statusText ? ` ${response.statusText}` : ''}. ${howTo}`,
     );
   }
-  return response;
+  return response.arrayBuffer();
 }
 
-/**
- * Compiles, telling a CSP refusal and a file that is not this module apart. A Response served as
- * application/wasm is compiled as it arrives (compileStreaming), any other read whole first.
- */
+/** Compiles (a Response: as it arrives), telling a CSP refusal and a file that is not this module apart. */
 async function compile(source: ArrayBuffer | Uint8Array | Response, where: string): Promise<WebAssembly.Module> {
   try {
-    if (source instanceof ArrayBuffer || ArrayBuffer.isView(source)) return await WebAssembly.compile(source as BufferSource);
-    const streaming = typeof WebAssembly.compileStreaming === 'function' && source.headers.get('content-type') === 'application/wasm';
-    return await (streaming ? WebAssembly.compileStreaming(source) : WebAssembly.compile(await source.arrayBuffer()));
+    return await (source instanceof Response ? WebAssembly.compileStreaming(source) : WebAssembly.compile(source as BufferSource));
   } catch (cause) {
     if (isCspBlock(cause)) throw new Error(cspMessage(cause), { cause });
     throw new Error(`fairdeck: could not load its WebAssembly module from ${where}: ${String(cause)}`, { cause });
