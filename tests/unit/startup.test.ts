@@ -64,6 +64,21 @@ describe('the embedded copy without zlib (the browser path)', () => {
   });
 });
 
+describe('the embedded copy with zlib (Node)', () => {
+  it('never touches the global Response, whose first use in Node loads its fetch (about 40 ms)', async () => {
+    const saved = Object.getOwnPropertyDescriptor(globalThis, 'Response')!;
+    let touched = 0;
+    Object.defineProperty(globalThis, 'Response', { configurable: true, get: () => (touched++, saved.value ?? saved.get?.call(globalThis)) });
+    try {
+      const module = await compileSource(undefined, () => import('../../web/src/wasm/fairdeck-embedded.js'));
+      expect(WebAssembly.Module.exports(module).some((e) => e.kind === 'memory')).toBe(true);
+      expect(touched).toBe(0);
+    } finally {
+      Object.defineProperty(globalThis, 'Response', saved);
+    }
+  });
+});
+
 describe('init() with the shuffle module registered (this file imports shuffle)', () => {
   it('compiles the shuffle module beside the deck module, before the deck module is instantiated', async () => {
     const events: string[] = [];

@@ -97,10 +97,13 @@ async function download(url: URL): Promise<ArrayBuffer | Uint8Array> {
   return response.arrayBuffer();
 }
 
-/** Compiles (a Response: as it arrives), telling a CSP refusal and a file that is not this module apart. */
+/**
+ * Compiles (a Response: as it arrives), telling a CSP refusal and a file that is not this module
+ * apart. Not `instanceof Response`: in Node, the first use of that global loads its fetch (40 ms).
+ */
 async function compile(source: ArrayBuffer | Uint8Array | Response, where: string): Promise<WebAssembly.Module> {
   try {
-    return await (source instanceof Response ? WebAssembly.compileStreaming(source) : WebAssembly.compile(source as BufferSource));
+    return await ('headers' in source ? WebAssembly.compileStreaming(source) : WebAssembly.compile(source as BufferSource));
   } catch (cause) {
     if (isCspBlock(cause)) throw new Error(cspMessage(cause), { cause });
     throw new Error(`fairdeck: could not load its WebAssembly module from ${where}: ${String(cause)}`, { cause });
