@@ -44,7 +44,11 @@ function instrument(deckBytes) {
   // Chromium compiles the embedded copy as it is decompressed: one step; Node's compile takes bytes.
   wrap(WebAssembly, 'compileStreaming', () => 'compile');
   wrap(WebAssembly, 'instantiate', ([module]) => deck.has(module) && 'instantiate');
-  wrap(Uint8Array, 'fromBase64', (args) => !marks.some((m) => m[0] === 'base64>') && 'base64');
+  // base64: the engine's decoder if the loader uses one, else atob, whose bytes a loop then copies
+  // (so 'base64<' is missing and the step runs on to the next mark).
+  const firstBase64 = () => !marks.some((m) => m[0] === 'base64>') && 'base64';
+  wrap(Uint8Array, 'fromBase64', firstBase64);
+  wrap(globalThis, 'atob', firstBase64);
   const p = globalThis.process;
   if (typeof p?.getBuiltinModule === 'function') {
     const get = p.getBuiltinModule;
@@ -60,7 +64,7 @@ function instrument(deckBytes) {
       }
       return m;
     };
-    wrap(globalThis.Buffer, 'from', ([text, encoding]) => encoding === 'base64' && !marks.some((m) => m[0] === 'base64>') && 'base64');
+    wrap(globalThis.Buffer, 'from', ([, encoding]) => encoding === 'base64' && firstBase64());
   }
 }
 
@@ -68,7 +72,7 @@ function instrument(deckBytes) {
 const STEPS = {
   node: [
     ['import of the embedded copy, environment check', 'init>', 'base64>'],
-    ['base64 decoding', 'base64>', 'base64<'],
+    ['base64 decoding', 'base64>', 'zlib>'],
     ["loading Node's zlib", 'zlib>', 'zlib<'],
     ['gunzip', 'gunzip>', 'gunzip<'],
     ['compiling (WebAssembly.compile, off the main thread)', 'compile>', 'compile<'],
@@ -79,7 +83,7 @@ const STEPS = {
     ['until the request for the embedded copy (a chunk of its own) starts', 'init>', 'fetch>'],
     ['downloading it (local HTTP server, cold cache)', 'fetch>', 'fetch<'],
     ['evaluating it, the environment check', 'fetch<', 'base64>'],
-    ['base64 decoding', 'base64>', 'base64<'],
+    ['base64 decoding, the DecompressionStream set up', 'base64>', 'compile>'],
     ['decompressing and compiling (DecompressionStream into compileStreaming)', 'compile>', 'compile<'],
     ['instantiating', 'instantiate>', 'instantiate<'],
     ['the glue: Embind registrations', 'instantiate<', 'init<'],
