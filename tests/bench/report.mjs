@@ -153,6 +153,12 @@ export function sections(r) {
     table.push([`start-up: \`await init()\` in a fresh Chromium ${s.startup.chromiumVersion} page, Vite build over HTTP (median of ${s.startup.chromiumRuns})`, '', '', `${s.startup.chromiumInitMs.toFixed(1)} ms`, '']);
     table.push([`start-up: \`initSync()\` in a fresh Node process (median of ${s.startup.nodeRuns}, interleaved with the row above it)`, '', '', `${s.startup.nodeInitSyncMs.toFixed(1)} ms`, '']);
     table.push([`start-up: \`initSync()\` on a fresh Chromium page's main thread, Vite build over HTTP (median of ${s.startup.chromiumRuns}, interleaved)`, '', '', `${s.startup.chromiumInitSyncMs.toFixed(1)} ms`, '']);
+    // Where `await init()` spends its time (tests/bench/startup.mjs, docs/startup.md): each step's median.
+    for (const [where, steps, deckMs] of [['Node', s.startup.nodeSteps, s.startup.nodeDeckMs], ['Chromium', s.startup.chromiumSteps, s.startup.chromiumDeckMs]]) {
+      for (const step of steps ?? []) table.push([`start-up, ${where}, \`await init()\` step: ${step.label}`, '', '', `${step.ms.toFixed(1)} ms`, '']);
+      if (deckMs !== undefined) table.push([`start-up, ${where}: the first \`new Deck()\` after it (not part of init())`, '', '', `${deckMs.toFixed(1)} ms`, '']);
+    }
+    if (s.startup.load !== undefined) table.push([`start-up: the machine's load average when they were measured (${s.startup.cores} cores)`, '', '', s.startup.load.toFixed(2), '']);
     out.push({ title: '6. Size and start-up', intro: 'Per entry point, a minimal app (tests/size/apps.mjs; for `fairdeck` the README example: `init`, `new Deck()`, `deal(5)`) built with Vite and with webpack 5; every emitted .js and .wasm counted. `fairdeck/fairness` loads the deck module and its own fairness module (docs/size.md). The size check in `npm test` holds the README example under ' + kb(s.budget) + ' gzip in both builds.', table });
   }
   return out;

@@ -27,6 +27,13 @@ const D3 = 'd3-array shuffle', D3_HOLDEM = 'd3-array shuffle 52, read 26', D3_BJ
  * not fail it; the guard allows 10% for run-to-run noise of a shared machine.
  */
 const FAIRNESS_BEFORE = { 'permutations n=3': 37.2 / 18.3, 'positions n=52': 359.2 / 161.2 };
+/**
+ * `await init()` before issue 39 (item 6), in BENCHMARKS.md of b5a5728: 28.4 ms in a fresh Node
+ * process (median of 9), 175.2 ms in a fresh Chromium page (median of 7). The guard is half of each,
+ * in wall-clock milliseconds (start-up is what a user waits for), so a loaded machine can miss it:
+ * the load is printed beside it.
+ */
+const STARTUP_BEFORE = { node: 28.4, chromium: 175.2 };
 /** The README example's budget, JS + wasm, gzip: the size stage's own (issue 14's 40 KB, 48 KB for issue 30, 64 KB with issue 31's piles, 52 KB with them in games.wasm, 49.5 KB after issue 39). */
 const SIZE_GOAL = BUDGET;  // tests/size/apps.mjs says why
 
@@ -177,6 +184,16 @@ export function evaluate(r) {
     const worst = twin.reduce((a, b) => (b.ratio > a.ratio ? b : a));
     add('WASM within 1.5× of native (every twin benchmark)', `worst ${x(worst.ratio)} (${worst.name})`, worst.ratio <= 1.5,
       `missed by ${x(worst.ratio / 1.5)} on ${worst.name}; ${twin.filter((t) => t.ratio <= 1.5).length} of ${twin.length} twins are within 1.5×`);
+  }
+
+  const startup = r.size?.startup;  // issue 39, item 6: half of what the last bench before it measured, the same way
+  if (startup) {
+    for (const [where, ms, before, steps] of [['Node process', startup.nodeInitMs, STARTUP_BEFORE.node, startup.nodeSteps],
+      ['Chromium page (Vite build over HTTP, cold cache)', startup.chromiumInitMs, STARTUP_BEFORE.chromium, startup.chromiumSteps]]) {
+      const worst = [...(steps ?? [])].sort((a, b) => b.ms - a.ms)[0];
+      add(`\`await init()\` in a fresh ${where} ≤ ${(before / 2).toFixed(1)} ms (half of ${before} ms)`, `${ms.toFixed(1)} ms (load ${startup.load?.toFixed(2)})`, ms <= before / 2,
+        `missed by ${(ms - before / 2).toFixed(1)} ms; its longest step: ${worst ? `${worst.label} ${worst.ms.toFixed(1)} ms` : 'n/a'} (docs/startup.md)`);
+    }
   }
 
   const size = r.size?.rows?.filter((row) => row.entry === 'fairdeck');

@@ -97,7 +97,9 @@ export function initWith(chunk: Embedded, options: InitOptions = {}): Promise<vo
       },
     );
   }
-  return loading.then(() => Promise.all(extras.map((load) => load(options)))).then(() => undefined);
+  // The other modules load beside the deck module, not after it (in Node their decoding runs while
+  // the deck module compiles: docs/startup.md); the first failure is the one reported.
+  return Promise.all([loading, ...extras.map((load) => load(options))]).then(() => {});
 }
 
 /**

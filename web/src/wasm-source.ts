@@ -17,10 +17,14 @@ const howTo =
   "Serve fairdeck.wasm (the package exports it as 'fairdeck/fairdeck.wasm') at that URL, pass the bytes or a " +
   'WebAssembly.Module yourself with init({ wasm }), or call init() without it to use the copy embedded in the package.';
 
-
-
-async function gunzip(bytes: Uint8Array<ArrayBuffer>): Promise<ArrayBuffer | Uint8Array> {
-  // Node's DecompressionStream took 139 ms here, its zlib 4.5 ms (docs/delivery.md).
+/**
+ * The embedded copy's bytes (gzip) as the module's: at once with Node's zlib (Deno and Bun have it
+ * too); elsewhere a DecompressionStream's output, as a Response that compile() compiles as it
+ * arrives. Node's DecompressionStream took 139 ms here, its zlib 4.5 ms (docs/delivery.md); in
+ * Chromium, reading the output whole from a Blob's stream first had tails of 100 ms and more
+ * (docs/startup.md).
+ */
+function gunzip(bytes: Uint8Array<ArrayBuffer>): Uint8Array | Response {
   const zlib = builtin<NodeZlib>('node:zlib');
   if (zlib) return zlib.gunzipSync(bytes);
   if (typeof DecompressionStream !== 'function') {
@@ -29,8 +33,9 @@ async function gunzip(bytes: Uint8Array<ArrayBuffer>): Promise<ArrayBuffer | Uin
         "(Chrome 80+, Firefox 113+, Safari 16.4+, Node 18+). Pass the module yourself: init({ wasm: url or bytes }) with 'fairdeck/fairdeck.wasm'.",
     );
   }
-  const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream('gzip'));
-  return new Response(stream).arrayBuffer();
+  // Every engine with DecompressionStream has WebAssembly.compileStreaming (Chrome 61, Firefox 58, Safari 15).
+  const stream = new Response(bytes).body!.pipeThrough(new DecompressionStream('gzip'));
+  return new Response(stream, { headers: { 'content-type': 'application/wasm' } });
 }
 
 /**
@@ -39,7 +44,7 @@ async function gunzip(bytes: Uint8Array<ArrayBuffer>): Promise<ArrayBuffer | Uin
  */
 export type Embedded = () => Promise<{ default: string }>;
 
-async function embedded(chunk: Embedded): Promise<ArrayBuffer | Uint8Array> {
+async function embedded(chunk: Embedded): Promise<Uint8Array | Response> {
   const { default: base64 } = await chunk();
   return gunzip(fromBase64(base64));
 }
@@ -92,10 +97,13 @@ async function download(url: URL): Promise<ArrayBuffer | Uint8Array> {
   return response.arrayBuffer();
 }
 
-/** Compiles, telling a CSP refusal and a file that is not this module apart. */
-async function compile(bytes: ArrayBuffer | Uint8Array, where: string): Promise<WebAssembly.Module> {
+/**
+ * Compiles (a Response: as it arrives), telling a CSP refusal and a file that is not this module
+ * apart. Not `instanceof Response`: in Node, the first use of that global loads its fetch (40 ms).
+ */
+async function compile(source: ArrayBuffer | Uint8Array | Response, where: string): Promise<WebAssembly.Module> {
   try {
-    return await WebAssembly.compile(bytes as BufferSource);
+    return await ('headers' in source ? WebAssembly.compileStreaming(source) : WebAssembly.compile(source as BufferSource));
   } catch (cause) {
     if (isCspBlock(cause)) throw new Error(cspMessage(cause), { cause });
     throw new Error(`fairdeck: could not load its WebAssembly module from ${where}: ${String(cause)}`, { cause });

@@ -2,14 +2,14 @@
 // each entry a minimal app (tests/size/apps.mjs; for `fairdeck` the README example) is built with
 // Vite and with webpack; every emitted .js and .wasm is counted, gzip -9 and brotli -11.
 // Start-up: `await init()` in fresh Node processes, and in fresh Chromium pages (cold cache) of
-// the Vite-built app served over HTTP (fetch + compile + instantiate + the manifest read).
-import { execFileSync } from 'node:child_process';
+// the Vite-built app served over HTTP, step by step (../startup.mjs, docs/startup.md).
 import { readdirSync, readFileSync } from 'node:fs';
-import { createServer } from 'node:http';
-import { extname, join, normalize } from 'node:path';
+import os from 'node:os';
+import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import { APPS, BUDGET, gzip, root, viteApp, webpackApp } from '../../size/apps.mjs';
-import { median, report } from '../lib.mjs';
+import { report } from '../lib.mjs';
+import { app, chromiumStartup, nodeRun, nodeSummary } from '../startup.mjs';
 
 const work = join(root, 'build/bench/size');
 const rows = [];
@@ -21,58 +21,36 @@ for (const entry of Object.keys(APPS)) {
 }
 const pkg = Object.fromEntries(readdirSync(join(root, 'dist/wasm')).filter((f) => f.endsWith('.wasm')).map((f) => [f, gzip(readFileSync(join(root, 'dist/wasm', f)))]));
 
-// Start-up in Node, each in a fresh process.
-const probe = `const t0 = performance.now(); const { init } = await import(${JSON.stringify(join(root, 'dist/index.js'))}); ` +
-  `const t1 = performance.now(); await init(); console.log(JSON.stringify({ importMs: t1 - t0, initMs: performance.now() - t1 }));`;
-// The same with initSync() (issue 37): the module compiled and started before it returns.
-const probeSync = probe.replace('{ init }', '{ initSync }').replace('await init()', 'initSync()');
+// Start-up in Node, each in a fresh process, `await init()` and `initSync()` interleaved so that both
+// see the same machine; the real init() timed step by step (../startup.mjs says how).
 const runs = [], syncRuns = [];
-for (let i = 0; i < 9; i++) {  // interleaved, so both see the same machine
-  runs.push(JSON.parse(execFileSync(process.execPath, ['--input-type=module', '-e', probe], { encoding: 'utf8' })));
-  syncRuns.push(JSON.parse(execFileSync(process.execPath, ['--input-type=module', '-e', probeSync], { encoding: 'utf8' })));
+for (let i = 0; i < 9; i++) {
+  runs.push(nodeRun(root));
+  syncRuns.push(nodeRun(root, true));
 }
+const node = nodeSummary(runs), nodeSync = nodeSummary(syncRuns);
 
-// Start-up in Chromium: the Vite build of an app that times init(), served over HTTP, fresh context per run.
-const app = "import { init, Deck } from 'fairdeck';\nconst t = performance.now();\nawait init();\n" +
-  'window.initMs = performance.now() - t;\ndocument.title = new Deck().deal(5).join(" ");\n';
-APPS.startup = app;
-await viteApp('startup', join(work, 'startup'));
-APPS.startup = app.replace('{ init, Deck }', '{ initSync, Deck }').replace('await init()', 'initSync()');
-await viteApp('startup', join(work, 'startup-sync'));
+// Start-up in Chromium: the Vite build of an app that times init() (and one that times initSync()),
+// served over HTTP, a fresh context (cold cache) per run, interleaved.
+const outs = [];
+for (const sync of [false, true]) {
+  APPS.startup = app(sync);
+  await viteApp('startup', join(work, sync ? 'startup-sync' : 'startup'));
+  outs.push(join(work, sync ? 'startup-sync' : 'startup', 'out'));
+}
 delete APPS.startup;
-let out = join(work, 'startup/out');
-const types = { '.html': 'text/html', '.js': 'text/javascript', '.wasm': 'application/wasm' };
-const server = createServer((req, res) => {
-  let body;
-  try {
-    body = readFileSync(join(out, normalize(decodeURIComponent(new URL(req.url, 'http://x').pathname))));
-  } catch {
-    return res.writeHead(404).end();
-  }
-  res.writeHead(200, { 'content-type': types[extname(req.url)] ?? 'application/octet-stream' }).end(body);
-});
-await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
   args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
 });
-const chromiumMs = [], chromiumSyncMs = [], chromiumVersion = browser.version();
+let page, pageSync, chromiumVersion;
 try {
-  for (let i = 0; i < 7; i++) {
-    for (const [dir, times] of [['startup', chromiumMs], ['startup-sync', chromiumSyncMs]]) {
-      out = join(work, dir, 'out');
-      const context = await browser.newContext();
-      const page = await context.newPage();
-      await page.goto(`http://127.0.0.1:${server.address().port}/index.html`);
-      times.push(await page.waitForFunction(() => window.initMs).then((h) => h.jsonValue()));
-      await context.close();
-    }
-  }
+  chromiumVersion = browser.version();
+  [page, pageSync] = await chromiumStartup(browser, outs, 9);
 } finally {
   await browser.close();
-  server.close();
 }
-const startup = { nodeInitMs: median(runs.map((r) => r.initMs)), nodeImportMs: median(runs.map((r) => r.importMs)), nodeRuns: runs.length,
-  chromiumInitMs: median(chromiumMs), chromiumRuns: chromiumMs.length, chromiumVersion,
-  nodeInitSyncMs: median(syncRuns.map((r) => r.initMs)), chromiumInitSyncMs: median(chromiumSyncMs) };
+const startup = { nodeInitMs: node.initMs, nodeRuns: node.runs, nodeSteps: node.steps, nodeDeckMs: node.deckMs,
+  chromiumInitMs: page.initMs, chromiumRuns: page.runs, chromiumVersion, chromiumSteps: page.steps, chromiumDeckMs: page.deckMs,
+  nodeInitSyncMs: nodeSync.initMs, chromiumInitSyncMs: pageSync.initMs, load: os.loadavg()[0], cores: os.cpus().length };
 report('size', rows, { budget: BUDGET, pkg, startup });
