@@ -213,6 +213,7 @@ export function packSpec(m: DeckModule, s: DeckSpec): boolean {
   const e = s.engine, names = [s.style, s.strategy, e.rng, e.seed];
   let at = 48;
   for (const b of names) at += b.length;
+  // A spec with FRESH_KEY always fits: its names are the manifest's (a few bytes each) and the key 32.
   if (at > 1024) return false;
   if (m !== areaOf) areaOf = m, area = m.specArea();
   const w = u32(m), b = m.HEAPU8, p = area >>> 2;

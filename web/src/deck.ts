@@ -13,7 +13,7 @@
  * forget to tell the core, and caller code that re-enters the deck sees a consistent deck.
  * `remaining` and `returned` only subtract `taken`, so they leave the window open.
  */
-import { bytes, construct, coreError, FRESH_KEY, hasPiles, hasSim, native, NO_PILES, NO_SIM, packSpec, takeText, u32, type CoreDeck, type DeckModule, type DeckSpec } from './binding.js';
+import { bytes, construct, coreError, FRESH_KEY, hasPiles, hasSim, native, NO_PILES, NO_SIM, packSpec, takeText, u32, type CoreDeck, type DeckModule } from './binding.js';
 import { cardTable, resolveIds, type Card, type CardTable } from './card.js';
 import { entropy } from './entropy.js';
 import { show } from './errors.js';
@@ -260,13 +260,13 @@ export class Deck implements Iterable<Card> {
       } else {
         // Unseeded: FRESH_KEY stands for the key, which packSpec takes from the entropy block
         // straight into the core's spec area (zeroed by the core once read), so that it never sits
-        // in an array of its own; make(spec), for a spec too long to pack, gets a real one.
+        // in an array of its own. Such a spec always fits (packSpec): only a long seed needs make(spec).
         const seed = o.seed ?? { kind: seedKinds.entropy, bytes: FRESH_KEY }, spec = {
           style: bytes(o.style), decks: o.decks, jokers: o.jokers, size: o.size, strategy: bytes(o.strategy),
           engine: { rng: bytes(o.rng), seedKind: seed.kind, seed: seed.bytes },
           cut: o.penetration === undefined ? 0 : 1, penetration: o.penetration ?? 0,
         };
-        h = construct(() => (packSpec(c, spec) ? c.CoreDeck.makePacked() : makeUnpacked(c, spec)));
+        h = construct(() => (packSpec(c, spec) ? c.CoreDeck.makePacked() : c.CoreDeck.make(spec)));
       }
       if (h === null) throw coreError(c);
       this.#cards = cardTable(o.style, o.decks, o.jokers, o.size);
@@ -539,17 +539,6 @@ function restoreCore(c: DeckModule, parsed: unknown): CoreDeck {
   }));
   if (h === null) throw coreError(c);
   return h;
-}
-
-/** CoreDeck.make(spec), FRESH_KEY replaced by a key of its own, zeroed once make has read it. */
-function makeUnpacked(c: DeckModule, spec: DeckSpec): CoreDeck | null {
-  if (spec.engine.seed !== FRESH_KEY) return c.CoreDeck.make(spec);
-  const key = entropy();
-  try {
-    return c.CoreDeck.make({ ...spec, engine: { ...spec.engine, seed: key } });
-  } finally {
-    key.fill(0);
-  }
 }
 
 function readInfo(c: DeckModule, h: CoreDeck): DeckInfo {
