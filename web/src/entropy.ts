@@ -7,7 +7,15 @@
  * secure source, unseeded use throws.
  */
 import { seedKinds } from './manifest.js';
-import type { SeedBytes } from './options.js';
+
+/**
+ * A seed as the core takes it: kind (manifest().seedKinds) + material bytes (options.ts encodes
+ * seeds; the type is here, a leaf module, because binding.ts imports this one).
+ */
+export interface SeedBytes {
+  kind: number;
+  bytes: Uint8Array;
+}
 
 /** Keys per crypto.getRandomValues call: 64 KiB, the call's limit (a call costs 4.9 µs for 32 bytes, 5.3 µs for 4 KiB and 13.7 µs for 64 KiB in Node 20: 7 ns a key). */
 const KEYS = 2048;

@@ -88,11 +88,8 @@ export function checkName<T extends string>(name: string, value: unknown, allowe
   return value as T;
 }
 
-/** A seed as the core takes it: kind (manifest().seedKinds) + material bytes. */
-export interface SeedBytes {
-  kind: number;
-  bytes: Uint8Array;
-}
+export type { SeedBytes } from './entropy.js';
+import type { SeedBytes } from './entropy.js';
 
 /**
  * Encodes a seed; undefined means "no seed" (the caller supplies entropy). Strings must be
