@@ -200,7 +200,7 @@ export function u32(m: BasicModule): Uint32Array {
  * Stands for a fresh key in a DeckSpec's engine seed (its 32 bytes are never read): packSpec writes
  * a key from platform entropy in its place, with no array of its own (entropy.ts, entropyInto).
  */
-export const FRESH_KEY = new Uint8Array(32);
+export const FRESH_KEY: Uint8Array = new Uint8Array(32);
 
 let areaOf: DeckModule | undefined, area = 0;
 const penetration = new Float64Array(1), penetrationBytes = new Uint8Array(penetration.buffer);
