@@ -17,7 +17,7 @@ export default defineConfig({
       'tests/unit/deck-games.test.ts', 'tests/unit/games-module.test.ts',
       'tests/unit/games-recipes.test.ts', 'tests/unit/hostile.test.ts', 'tests/unit/state-errors.test.ts',
       'tests/unit/parse-seed.test.ts', 'tests/unit/input-messages.test.ts',
-      ...(process.env.MUTATION_BASELINE ? [] : ['tests/unit/return-codes.test.ts', 'tests/unit/pile-numbers.test.ts', 'tests/unit/card-tables.test.ts',
+      ...(process.env.MUTATION_BASELINE ? [] : ['tests/unit/return-codes.test.ts', 'tests/unit/pile-numbers.test.ts', 'tests/unit/pile-pinned.test.ts', 'tests/unit/pile-log.test.ts', 'tests/unit/card-tables.test.ts',
         'tests/unit/card-compute.test.ts', 'tests/unit/verify-hand.test.ts', 'tests/unit/pile-modules.test.ts']),
     ],
     pool: 'forks',
