@@ -20,7 +20,8 @@ namespace fairdeck::abi {
 /// `taken` and appends (pile number, taken before it, n) to the log in the port; the next call
 /// into the deck files them (CoreDeck::apply_log) before anything else. Pile numbers below
 /// kPinnedPiles are never forgotten (forgetPileNames keeps them), so an entry's number always
-/// names its pile when the log is applied. Both limits reach TypeScript through the manifest.
+/// names its pile when the log is applied. kPinnedPiles reaches TypeScript through the manifest
+/// (limits.pinnedPiles); the log's room, at most kLogEntries, through the port (cell 6).
 inline constexpr u32 kLogEntries = 8;
 inline constexpr u32 kPinnedPiles = 64;
 inline constexpr u32 kLogPort = 8;  // the port's cells before the entries
@@ -75,17 +76,15 @@ struct CoreDeck {
   /// a partly used window resets the burst.
 #if FAIRDECK_PILES
   [[gnu::noinline]] void settle() noexcept;  // fairdeck.cpp: one copy rather than one per method
+  /// settle() with a pile log: takes the cards, then files each entry's onto its pile, in the
+  /// order JS dealt them, exactly as the dealTo() calls would have.
+  void apply_log() noexcept;
 #else
   void settle() noexcept {
     if (port[1] < port[0]) burst = kFirstBurst;
     deck->take(port[1]);
     port[1] = 0;
   }
-#endif
-#if FAIRDECK_PILES
-  /// settle() with a pile log: takes the cards, then files each entry's onto its pile, in the
-  /// order JS dealt them, exactly as the dealTo() calls would have.
-  void apply_log() noexcept;
 #endif
 };
 

@@ -8,6 +8,7 @@ import { NO_SIM } from './binding.js';
 import { hasLoneSurrogate, plainObject, typedBytes } from './input.js';
 import { engines, limits, seedKinds, strategies, styles } from './manifest.js';
 import { provableOptions, type ProvableSeeds, type ResolvedProvable } from './provable/options.js';
+import type { SeedBytes } from './entropy.js';
 
 /** A seed: a non-negative integer (number ≤ 2^53 − 1 or bigint < 2^64), a string, or bytes. */
 export type Seed = number | bigint | string | Uint8Array;
@@ -88,8 +89,8 @@ export function checkName<T extends string>(name: string, value: unknown, allowe
   return value as T;
 }
 
+/** A seed as the core takes it (defined in entropy.ts, a leaf module that binding.ts imports). */
 export type { SeedBytes } from './entropy.js';
-import type { SeedBytes } from './entropy.js';
 
 /**
  * Encodes a seed; undefined means "no seed" (the caller supplies entropy). Strings must be
@@ -98,7 +99,6 @@ import type { SeedBytes } from './entropy.js';
  */
 export function seedBytes(seed: unknown): SeedBytes | undefined {
   if (seed === undefined) return undefined;
-  const kinds = seedKinds;
   let value: number | bigint;
   if (typeof seed === 'number') {
     if (!Number.isInteger(seed) || seed < 0 || seed > Number.MAX_SAFE_INTEGER) {
@@ -114,11 +114,11 @@ export function seedBytes(seed: unknown): SeedBytes | undefined {
     if (hasLoneSurrogate(seed)) {
       throw new RangeError('seed must be well-formed text: it contains a lone surrogate (half of a UTF-16 pair), which has no UTF-8 encoding');
     }
-    return { kind: kinds.text, bytes: new TextEncoder().encode(seed) };
+    return { kind: seedKinds.text, bytes: new TextEncoder().encode(seed) };
   } else {
     const typed = typedBytes(seed, 'seed');
     if (typed?.kind !== 'Uint8Array') throw new TypeError(`seed must be a number, bigint, string or Uint8Array, got ${show(seed)}`);
-    return { kind: kinds.bytes, bytes: typed.bytes.slice() };
+    return { kind: seedKinds.bytes, bytes: typed.bytes.slice() };
   }
   // Little-endian, byte by byte: a DataView over a new array's buffer cost 1.1 µs (V8 moves the
   // array's bytes off the heap to make the buffer), most of `new Deck({ seed })` (issue 38).
@@ -126,7 +126,7 @@ export function seedBytes(seed: unknown): SeedBytes | undefined {
   const hi = typeof value === 'number' ? Math.floor(value / 2 ** 32) : Number(value >> 32n);
   const bytes = new Uint8Array(8);
   for (let i = 0; i < 4; i++) bytes[i] = lo >>> (8 * i), bytes[i + 4] = hi >>> (8 * i);
-  return { kind: kinds.integer, bytes };
+  return { kind: seedKinds.integer, bytes };
 }
 
 /**
@@ -146,7 +146,7 @@ export function parseSeed(text: string): Seed | undefined {
 }
 
 /** Validates `{ seed, rng }` (plus any extra known keys) and returns them normalised (a `stream`: stream-options.ts). */
-// Stryker disable next-line ArrayDeclaration,StringLiteral: callers that leave extra or what out pass only { seed, rng } (deckOptions, fairdeck/fairness), so no key is unknown and neither default reaches a caller
+// Stryker disable next-line ArrayDeclaration,StringLiteral: callers that leave extra or what out pass only { seed, rng } (fairdeck/fairness), so no key is unknown and neither default reaches a caller
 export function randomOptions(options: unknown, extra: readonly string[] = [], what = 'options') {
   const o = checkKeys(options, ['seed', 'rng', ...extra], what);
   return { rng: checkName('rng', o.rng, engines), seed: seedBytes(o.seed), raw: o };

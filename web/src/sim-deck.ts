@@ -12,7 +12,7 @@ import { internals, type DeckState } from './deck.js';
 import { show } from './errors.js';
 import { Deck as GamesDeck } from './games-deck.js';
 import { copyIterable } from './input.js';
-import { piles as pileIds } from './manifest.js';
+import { piles } from './manifest.js';
 import { checkInt, checkKeys, DECK_KEYS, type DeckOptions } from './options.js';
 import { streamKey } from './stream-options.js';
 
@@ -58,7 +58,7 @@ export class Deck extends GamesDeck {
     needSim(mod(this));
     live(this);
     const list = copyIterable(cards, 'cards', 'cards, codes or ids');  // copied first, as in returnCards
-    const h = live(this), piles = pileIds;
+    const h = live(this);
     const ids = resolveIds(list, tableOf(this), this.size, () =>
       new Set([...read(this, h, h.pile(piles.undealt)), ...read(this, h, h.pile(piles.returned))].map((c) => c.id)));
     input(this, h, ids);
@@ -68,7 +68,7 @@ export class Deck extends GamesDeck {
   /** The cards out of play (`remove`, `exclude`), by id; they are also among `dealt`. */
   get dead(): Card[] {
     const h = live(this);
-    return read(this, h, h.pile(pileIds.dead));
+    return read(this, h, h.pile(piles.dead));
   }
 
   /**
