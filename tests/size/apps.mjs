@@ -18,9 +18,9 @@ export const root = fileURLToPath(new URL('../../', import.meta.url));
  * path must pay for itself.
  */
 export const BUDGET = 48.5 * 1024;
-/** The games app ('fairdeck/games', dealing six hands): 63.3 / 64.0 KB, so 64.5 KB (issue 39: at most 65.4 KB). */
+/** The games app ('fairdeck/games', dealing six hands): 63.5 / 64.2 KB with the pile log, so 64.5 KB (issue 39: at most 65.4 KB). */
 export const GAMES_BUDGET = 64.5 * 1024;
-/** The sim app ('fairdeck/sim', 10^4 boards of 5 from a deck with 4 dead cards): 68.3 / 69.1 KB, so 69.5 KB. */
+/** The sim app ('fairdeck/sim', 10^4 boards of 5 from a deck with 4 dead cards): 68.5 / 69.2 KB, so 69.5 KB. */
 export const SIM_BUDGET = 69.5 * 1024;
 
 /** One app per entry point: what it imports and does. */
