@@ -61,17 +61,30 @@ async function waitForQuiet(maxWait) {
 }
 
 /**
- * Processes the WASM/native twins run in. A process settles into a fast or a slow mode for a
- * twin and mostly stays there (deck52/chacha20: about 170 or 230–260 ns, the native side
- * unchanged), so one process made the row flap between runs (1.33–2.10× in six runs of issue
- * 39's session); each row is now the one of the process with the median ratio, and the table
- * lists all three.
+ * Processes the WASM/native twins run in, each pinned to one CPU (`taskset`), which the native
+ * child it spawns inherits. The cause of the flapping: a process settles on a CPU, and on this
+ * machine's two vCPUs the same code ran about 1.4× slower on one than on the other, which one
+ * changing from run to run (deck52/chacha20 in WASM: 170–177 ns on the fast one, 234–250 on the
+ * slow one; natively 124–128 against 132–149). Unpinned, the WASM process and its native child
+ * could sit on different CPUs, and the row flapped (1.33–2.10× in six runs of issue 39's
+ * sessions); pinned together, both sides see the same CPU, and deck52/chacha20 read 1.39× on
+ * either. Each row is the one of the process with the median ratio, and the table lists all three.
  */
 const TWIN_PROCESSES = 3;
 
-/** The twin scenario in TWIN_PROCESSES processes: per twin, the median process's row (with every process's ratio). */
+/** `taskset`, if this machine has it (util-linux): pins a process and the children it spawns. */
+const taskset = (() => {
+  try {
+    execFileSync('taskset', ['-c', '0', 'true'], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+})();
+
+/** The twin scenario in TWIN_PROCESSES processes, process i on CPU i mod cores: per twin, the median process's row (with every process's ratio). */
 function twinScenario(file, native) {
-  const runs = Array.from({ length: TWIN_PROCESSES }, () => runScenario('native-twin', file, native));
+  const runs = Array.from({ length: TWIN_PROCESSES }, (_, i) => runScenario('native-twin', file, native, i % os.cpus().length));
   const key = (row) => row.ratio ?? row.ns;  // without the native binary only the WASM side is timed
   return {
     ...runs[0],
@@ -84,9 +97,13 @@ function twinScenario(file, native) {
   };
 }
 
-function runScenario(id, file, extra) {
+/** Runs a scenario in a process of its own (pinned to `cpu` if given and taskset exists); its result. */
+function runScenario(id, file, extra, cpu) {
   const t0 = Date.now();
-  const p = spawnSync(process.execPath, ['--max-old-space-size=8192', `tests/bench/scenarios/${file}`, ...(extra ? [extra] : [])],
+  const argv = [process.execPath, '--max-old-space-size=8192', `tests/bench/scenarios/${file}`, ...(extra ? [extra] : [])];
+  const pin = cpu !== undefined && taskset ? ['taskset', '-c', String(cpu)] : [];
+  const [cmd, ...args] = [...pin, ...argv];
+  const p = spawnSync(cmd, args,
     { cwd: root, encoding: 'utf8', maxBuffer: 1 << 26, env: { ...process.env, NODE_PATH: '/usr/share/nodejs' } });
   const line = (p.stdout ?? '').split('\n').find((l) => l.startsWith('@@result '));
   if (p.status !== 0 || !line) throw new Error(`scenario ${id} failed (exit ${p.status}):\n${p.stderr}`);
