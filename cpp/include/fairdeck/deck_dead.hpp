@@ -70,8 +70,18 @@ namespace fairdeck {
     for (std::uint32_t c : dead_) out_[c / 64] |= 1ULL << (c % 64);
     return;
   }
-  bool in_place = true;  // usually they are already at the end (remove_cards puts them there): no scan
-  for (std::uint32_t p = u_; p < n_ && in_place; ++p) in_place = holds(dead_, cards_[p]);
+  // Usually they are already at the end (remove_cards puts them there): no scan. The end holds
+  // as many cards as there are dead ones, all distinct, so it is in place if each is dead; for a
+  // deck of up to 64 cards a mask of the dead ones says so with one test a card (holds() was 9 %
+  // of a lazy shuffle() + dealIds(5) with 4 dead cards).
+  bool in_place = true;
+  if (n_ <= 64) {
+    std::uint64_t dead = 0;
+    for (const std::uint32_t c : dead_) dead |= std::uint64_t{1} << c;
+    for (std::uint32_t p = u_; p < n_; ++p) in_place &= ((dead >> cards_[p]) & 1) != 0;
+  } else {
+    for (std::uint32_t p = u_; p < n_ && in_place; ++p) in_place = holds(dead_, cards_[p]);
+  }
   if (!in_place) {
     std::uint32_t w = 0;
     for (std::uint32_t p = 0; p < n_; ++p)
