@@ -103,6 +103,12 @@ export function evaluate(r) {
   }
 
   const workers = r.workers?.rows;
+  // What the CPUs allowed, timed pinned before and after the scenario (cpus.mjs): the most two
+  // threads could reach over one on the faster CPU; printed with a miss, never changing the guard.
+  const ceilings = (r.workers?.cpus ?? []).filter(Boolean).map((c) => c.ceiling);
+  const ceiling = ceilings.length
+    ? `; the CPUs, timed pinned before and after, allowed 2 threads at most ${ceilings.map((c) => x(c)).join(' and ')} of one (tests/bench/cpus.mjs)`
+    : '';
   if (workers) {
     for (const group of [...new Set(workers.map((w) => w.group))]) {
       const [one, two] = workers.filter((w) => w.group === group);
@@ -112,7 +118,7 @@ export function evaluate(r) {
         `missed by ${x(1.7 / v)}: the 2-worker run got ${two.cores.toFixed(2)} cores' worth of CPU time (1 worker: ${one.cores.toFixed(2)}), ` +
           'so other processes held the cores; per CPU-second the two did ' +
           `${(1e3 / one.ns / one.cores).toFixed(2)} and ${(1e3 / two.ns / two.cores).toFixed(2)} M trials, i.e. with two free cores 2 workers would run ` +
-          `${x((2 * one.ns * one.cores) / (two.ns * two.cores))} as fast`);
+          `${x((2 * one.ns * one.cores) / (two.ns * two.cores))} as fast${ceiling}`);
     }
   }
 

@@ -4,11 +4,15 @@
 // enough that start-up is a small part; 1 and 2 workers alternate, medians of the rounds. The
 // CPU time of the process (every thread) over the wall time shows how many cores it really got:
 // near 2 for 2 workers on an idle 2-core machine, much less when other processes hold the cores.
+// Before and after, each CPU is timed pinned (../cpus.mjs): when one runs slower than the other,
+// no 2 threads can reach 2× of one, and the result says how far they could.
 import { availableParallelism } from 'node:os';
 import { init, countPermutations, positionMatrix } from 'fairdeck/fairness';
+import { cpuSpeeds } from '../cpus.mjs';
 import { centre, median, pairStats, report } from '../lib.mjs';
 
 await init();
+const cpusBefore = await cpuSpeeds();
 const ROUNDS = Number(process.env.WORKERS_ROUNDS ?? 3);
 const cases = [
   ['positions n=52', positionMatrix, 52, 1 << 24],
@@ -43,4 +47,4 @@ for (const [tag, fn, n, trials] of cases) {
     process.stderr.write(`workers: ${tag} ${rng} done\n`);
   }
 }
-report('workers', rows, { parallelism: availableParallelism() });
+report('workers', rows, { parallelism: availableParallelism(), cpus: [cpusBefore, await cpuSpeeds()] });
