@@ -34,7 +34,7 @@ async function probe() {
   process.stdout.write(`@@cpu ${JSON.stringify({ ns: times[7], sink: sink & 1 })}\n`);
 }
 
-function hasTaskset() {
+export function hasTaskset() {
   try {
     execFileSync('taskset', ['-c', '0', 'true'], { stdio: 'ignore' });
     return true;
@@ -44,7 +44,7 @@ function hasTaskset() {
 }
 
 /** Runs the probe pinned to `cpu`; resolves to its ns. */
-function probeOn(cpu) {
+export function probeOn(cpu) {
   return new Promise((resolve, reject) => {
     const p = spawn('taskset', ['-c', String(cpu), process.execPath, self, '--probe']);
     let out = '', err = '';

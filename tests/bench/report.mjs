@@ -173,6 +173,20 @@ export function printed(r, targets) {
   return parts.join('\n') + `\n\nTargets\n${plain(t)}\n`;
 }
 
+/**
+ * Where the single-threaded scenarios ran (run.mjs pins each to the CPU the probe finds fastest
+ * just before it: tests/README.md says why) and the probe's figures, so that a slow spell of a
+ * CPU during a scenario shows.
+ */
+function cpuLines(r) {
+  const pinned = Object.entries(r).filter(([, v]) => v && v.cpu);
+  if (!pinned.length) return [];
+  const run = (c) => `CPU ${c.cpu} (${c.before.map((n) => n.toFixed(0)).join(' / ')} ns before, ${c.after.toFixed(0)} after)`;
+  const one = ([id, v]) => `${id} ${v.cpu.length > 1 ? `in ${v.cpu.length} processes on ` : 'on '}${v.cpu.map(run).join(', ')}`;
+  return ['**CPUs:** each single-threaded scenario ran pinned to the CPU that timed fastest just before it (tests/bench/cpus.mjs: ns per 52-card ChaCha20 shuffle + deal on each CPU, then on its own CPU after it); deck52, games and simulation ran in 3 processes, each row taken from the process with the median ratio: ' +
+    `${pinned.map(one).join('; ')}.`, ''];
+}
+
 /** BENCHMARKS.md. */
 export function benchmarksMd(r, targets, env) {
   const lines = [
@@ -185,6 +199,7 @@ export function benchmarksMd(r, targets, env) {
     '',
     '**Method:** one Node process per scenario; inside it every contender (peers and fairdeck) is warmed up, then timed in rounds that visit the contenders in a rotating order; each sample repeats the operation for ~20–60 ms of the process\'s CPU time (user + system: on a shared machine the wall clock also counts the time spent waiting for a core; the workers scenario and the public fairness API, which run on other threads, are timed by the wall clock, and the WASM/native twins read Google Benchmark\'s CPU time to match); a time is the median over the rounds, ± half the interquartile range. Every ratio a target reads is paired: at its turn in each round a fairdeck row is sampled back to back with the peer it is compared with (and a `dealOne()` row with its `deal(52)` row), the two in an order that alternates from round to round, and the ratio (or difference) is the median over the rounds of the pair\'s ratios, ± half their interquartile range; load that lasts longer than a pair slows both halves alike. Columns headed "(paired)" are such ratios; other ratios are of medians. Ratios are within one run. Peers use their own randomness (d3-array, lodash and fast-shuffle: Math.random; pure-rand: xoroshiro128+; random-js: MT19937 or Node crypto); fairdeck never uses Math.random.',
     '',
+    ...cpuLines(r),
     '## Targets',
     '',
     markdown([['target', 'measured', 'result']].concat(targets.map((t) => [t.target, t.value, t.met ? '**met**' : `**missed** — ${t.why}`]))),
