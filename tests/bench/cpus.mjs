@@ -12,7 +12,6 @@
 //
 // Usage: `node tests/bench/cpus.mjs` prints the figures; `cpuSpeeds()` returns them.
 import { execFileSync, spawn } from 'node:child_process';
-import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 
 const self = fileURLToPath(import.meta.url);
@@ -34,13 +33,26 @@ async function probe() {
   process.stdout.write(`@@cpu ${JSON.stringify({ ns: times[7], sink: sink & 1 })}\n`);
 }
 
-export function hasTaskset() {
+/**
+ * The CPUs this process may run on, by number (taskset -p: "… current affinity list: 0-3,6"),
+ * or [] without taskset. Their numbers need not be 0 … n − 1 (a container's cpuset).
+ */
+export function allowedCpus() {
+  let text;
   try {
-    execFileSync('taskset', ['-c', '0', 'true'], { stdio: 'ignore' });
-    return true;
+    text = execFileSync('taskset', ['-pc', String(process.pid)], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
   } catch {
-    return false;
+    return [];
   }
+  const list = text.slice(text.lastIndexOf(':') + 1).trim();
+  return list.split(',').flatMap((part) => {
+    const [a, b = a] = part.split('-').map(Number);
+    return Number.isInteger(a) && Number.isInteger(b) ? Array.from({ length: b - a + 1 }, (_, i) => a + i) : [];
+  });
+}
+/** Whether processes can be pinned here (taskset, and more than one CPU to choose from). */
+export function hasTaskset() {
+  return allowedCpus().length > 0;
 }
 
 /** Runs the probe pinned to `cpu`; resolves to its ns. */
@@ -67,17 +79,21 @@ export function probeOn(cpu) {
  */
 export async function cpuSpeeds() {
   if (!hasTaskset()) return null;
-  const cpus = Array.from({ length: availableParallelism() }, (_, i) => i);
-  const alone = [];
-  for (const cpu of cpus) alone.push(await probeOn(cpu));
-  const together = await Promise.all(cpus.map(probeOn));
-  const ceiling = together.reduce((sum, ns) => sum + 1 / ns, 0) * Math.min(...alone);
-  return { alone, together, ceiling };
+  const cpus = allowedCpus();
+  try {
+    const alone = [];
+    for (const cpu of cpus) alone.push(await probeOn(cpu));
+    const together = await Promise.all(cpus.map(probeOn));
+    const ceiling = together.reduce((sum, ns) => sum + 1 / ns, 0) * Math.min(...alone);
+    return { alone, together, ceiling };
+  } catch {
+    return null;  // a CPU this process may not use (its numbers need not be 0 … n − 1): no figures, no failure
+  }
 }
 
 /** One line for a test's or a scenario's output. */
 export function describeCpus(speeds) {
-  if (!speeds) return 'CPU speeds not measured (no taskset)';
+  if (!speeds) return 'CPU speeds not measured (no taskset, or a CPU it could not pin)';
   const list = (a) => a.map((n) => `${n.toFixed(0)}`).join(' / ');
   return `CPUs now, ns per 52-card shuffle + deal: ${list(speeds.alone)} one at a time, ${list(speeds.together)} all at once; ` +
     `so ${speeds.alone.length} threads can reach at most ${speeds.ceiling.toFixed(2)}× one thread on the fastest`;

@@ -179,7 +179,7 @@ export function printed(r, targets) {
  * CPU during a scenario shows.
  */
 function cpuLines(r) {
-  const pinned = Object.entries(r).filter(([, v]) => v && v.cpu);
+  const pinned = Object.entries(r).filter(([, v]) => v?.cpu?.length);
   if (!pinned.length) return [];
   const run = (c) => `CPU ${c.cpu} (${c.before.map((n) => n.toFixed(0)).join(' / ')} ns before, ${c.after.toFixed(0)} after)`;
   const one = ([id, v]) => `${id} ${v.cpu.length > 1 ? `in ${v.cpu.length} processes on ` : 'on '}${v.cpu.map(run).join(', ')}`;

@@ -13,7 +13,7 @@ import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import os from 'node:os';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { hasTaskset, probeOn } from './cpus.mjs';
+import { allowedCpus, hasTaskset, probeOn } from './cpus.mjs';
 import { benchmarksMd, printed, readmeSection } from './report.mjs';
 import { evaluate } from './targets.mjs';
 
@@ -73,8 +73,8 @@ async function waitForQuiet(maxWait) {
  */
 const TWIN_PROCESSES = 3;
 
-/** `taskset`, if this machine has it (util-linux): pins a process and the children it spawns. */
-const taskset = hasTaskset();
+/** `taskset`, if this machine has it (util-linux): pins a process and the children it spawns; the CPUs it may pin to. */
+const taskset = hasTaskset(), CPUS = allowedCpus();
 
 /**
  * The scenarios that run on one thread, each pinned to the CPU the probe (cpus.mjs) finds fastest
@@ -101,8 +101,12 @@ const PROCESSES = { deck52: 3, games: 3, simulation: 3 };
 /** One process of a scenario, pinned to the fastest CPU now, with the probe's figures (every CPU before; its CPU after). */
 async function pinnedRun(id, file, extra) {
   const before = [];
-  for (let cpu = 0; cpu < os.cpus().length; cpu++) before.push(await probeOn(cpu));
-  const cpu = before.indexOf(Math.min(...before));
+  try {
+    for (const cpu of CPUS) before.push(await probeOn(cpu));
+  } catch {
+    return runScenario(id, file, extra);  // the probe failed: unpinned, no figures
+  }
+  const cpu = CPUS[before.indexOf(Math.min(...before))];
   const result = runScenario(id, file, extra, cpu);
   return { ...result, cpu: { cpu, before, after: await probeOn(cpu) } };
 }
@@ -111,9 +115,10 @@ async function pinnedRun(id, file, extra) {
 async function pinnedScenario(id, file, extra) {
   const runs = [];
   for (let i = 0; i < (PROCESSES[id] ?? 1); i++) runs.push(await pinnedRun(id, file, extra));
-  if (runs.length === 1) return { ...runs[0], cpu: [runs[0].cpu] };
+  const cpu = runs.map((r) => r.cpu).filter(Boolean);
+  if (runs.length === 1) return { ...runs[0], cpu };
   const key = (row) => Object.values(row.paired ?? {})[0]?.ratio ?? row.ns;
-  return { ...medianRows(runs, key, id), cpu: runs.map((r) => r.cpu) };
+  return { ...medianRows(runs, key, id), cpu };
 }
 
 /** Row by row, the row of the run with the median key, with every run's key as `processes`. */
@@ -131,7 +136,7 @@ function medianRows(runs, key, id) {
 
 /** The twin scenario in TWIN_PROCESSES processes, process i on CPU i mod cores: per twin, the median process's row (with every process's ratio). */
 function twinScenario(file, native) {
-  const runs = Array.from({ length: TWIN_PROCESSES }, (_, i) => runScenario('native-twin', file, native, i % os.cpus().length));
+  const runs = Array.from({ length: TWIN_PROCESSES }, (_, i) => runScenario('native-twin', file, native, CPUS.length ? CPUS[i % CPUS.length] : undefined));
   return medianRows(runs, (row) => row.ratio ?? row.ns, 'twin');  // without the native binary only the WASM side is timed
 }
 
