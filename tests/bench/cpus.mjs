@@ -4,7 +4,7 @@
 // The development machine's two vCPUs are not always alike: in spells, one of them runs the
 // core's throughput-bound loops about 1.4–1.5× slower than the other (deck52/chacha20 in WASM:
 // 159–167 ns on one, 235–243 on the other, while a latency-bound integer loop ran alike on
-// both — the mark of a busy sibling hyperthread on the host). No two threads can then do more
+// both: most likely another tenant of the host on the sibling hyperthread). No two threads can then do more
 // than 1 + fast/slow of what one thread on the faster CPU does (about 1.68×), and less when both
 // run at once (the two slowed each other a further 2–9 %): under the 1.7× that issue 39 asks of
 // 2 workers. `cpuSpeeds()` times each CPU with the same loop, pinned (taskset, util-linux), one
@@ -50,7 +50,7 @@ export function allowedCpus() {
     return Number.isInteger(a) && Number.isInteger(b) ? Array.from({ length: b - a + 1 }, (_, i) => a + i) : [];
   });
 }
-/** Whether processes can be pinned here (taskset, and more than one CPU to choose from). */
+/** Whether processes can be pinned here (taskset, and a CPU it can name). */
 export function hasTaskset() {
   return allowedCpus().length > 0;
 }

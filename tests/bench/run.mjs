@@ -134,7 +134,7 @@ function medianRows(runs, key, id) {
   };
 }
 
-/** The twin scenario in TWIN_PROCESSES processes, process i on CPU i mod cores: per twin, the median process's row (with every process's ratio). */
+/** The twin scenario in TWIN_PROCESSES processes, pinned to the allowed CPUs in turn: per twin, the median process's row (with every process's ratio). */
 function twinScenario(file, native) {
   const runs = Array.from({ length: TWIN_PROCESSES }, (_, i) => runScenario('native-twin', file, native, CPUS.length ? CPUS[i % CPUS.length] : undefined));
   return medianRows(runs, (row) => row.ratio ?? row.ns, 'twin');  // without the native binary only the WASM side is timed
