@@ -62,8 +62,8 @@ async function waitForQuiet(maxWait) {
 }
 
 /**
- * Processes the WASM/native twins run in, each pinned to one CPU (`taskset`), which the native
- * child it spawns inherits. The cause of the flapping: a process settles on a CPU, and on this
+ * Processes the WASM/native twins run in, each pinned to one CPU (`taskset`: twinScenario), which
+ * the native child it spawns inherits. The cause of the flapping: a process settles on a CPU, and on this
  * machine's two vCPUs the same code ran about 1.4× slower on one than on the other, which one
  * changing from run to run (deck52/chacha20 in WASM: 170–177 ns on the fast one, 234–250 on the
  * slow one; natively 124–128 against 132–149). Unpinned, the WASM process and its native child
@@ -134,10 +134,18 @@ function medianRows(runs, key, id) {
   };
 }
 
-/** The twin scenario in TWIN_PROCESSES processes, pinned to the allowed CPUs in turn: per twin, the median process's row (with every process's ratio). */
-function twinScenario(file, native) {
-  const runs = Array.from({ length: TWIN_PROCESSES }, (_, i) => runScenario('native-twin', file, native, CPUS.length ? CPUS[i % CPUS.length] : undefined));
-  return medianRows(runs, (row) => row.ratio ?? row.ns, 'twin');  // without the native binary only the WASM side is timed
+/**
+ * The twin scenario in TWIN_PROCESSES processes, each pinned to the CPU the probe finds fastest
+ * just before it (pinnedRun), as the single-threaded scenarios are: a spell slows WASM more than
+ * native even on one CPU (in one full run, 1.46× and 1.48× for deck52/xoshiro256 on the CPU in a
+ * spell, 1.37× on the other, when the processes took the CPUs in turn). Per twin, the median
+ * process's row (with every process's ratio); without taskset, unpinned.
+ */
+async function twinScenario(file, native) {
+  const runs = [];
+  for (let i = 0; i < TWIN_PROCESSES; i++) runs.push(taskset ? await pinnedRun('native-twin', file, native) : runScenario('native-twin', file, native));
+  const cpu = runs.map((r) => r.cpu).filter(Boolean);
+  return { ...medianRows(runs, (row) => row.ratio ?? row.ns, 'twin'), cpu };  // without the native binary only the WASM side is timed
 }
 
 /** Runs a scenario in a process of its own (pinned to `cpu` if given and taskset exists); its result. */
@@ -183,7 +191,7 @@ const results = {};
 const native = arg('native') && resolve(arg('native'));
 for (const [id, file, extra] of SCENARIOS) {
   if (only && !only.includes(id)) continue;
-  results[id] = id === 'native-twin' ? twinScenario(file, native)  // the twins run the native binary themselves
+  results[id] = id === 'native-twin' ? await twinScenario(file, native)  // the twins run the native binary themselves
     : taskset && PINNED.has(id) ? await pinnedScenario(id, file, extra) : runScenario(id, file, extra);
 }
 
