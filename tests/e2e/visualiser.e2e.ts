@@ -110,10 +110,23 @@ it('reads a 16-digit seed link as the integer seed, as the card table does (pars
 });
 
 /** Runs the page at `query` and returns its exported JSON. */
-async function exported(query: string): Promise<{ workers: number; seed: unknown; permutations: { counts: number[] }[]; positions: { counts: number[] }[] }> {
+/** The page's main thread, while a run lasts: its busy time (Chrome's TaskDuration, in s) and the wall time. */
+interface MainThread { busy: number; wall: number }
+
+async function exported(query: string, main?: MainThread[]): Promise<{ workers: number; seed: unknown; permutations: { counts: number[] }[]; positions: { counts: number[] }[] }> {
   const { page, errors } = await open(query);
+  // Measured only when asked (the speed-up test): the DevTools protocol's counters of the page's
+  // main thread (Performance.getMetrics), before the run and after it.
+  const cdp = main ? await page.context().newCDPSession(page) : undefined;
+  const taskSeconds = async () => {
+    const { metrics } = (await cdp!.send('Performance.getMetrics')) as { metrics: { name: string; value: number }[] };
+    return metrics.find((m) => m.name === 'TaskDuration')?.value ?? NaN;
+  };
+  if (cdp) await cdp.send('Performance.enable');
+  const busy0 = cdp ? await taskSeconds() : 0, t0 = Date.now();
   await page.click('#run');
   await finished(page);
+  if (cdp) main!.push({ busy: (await taskSeconds()) - busy0, wall: (Date.now() - t0) / 1000 });
   expect(await state(page)).toBe('done');
   const [json] = await Promise.all([page.waitForEvent('download'), page.click('#export-json')]);
   const data = JSON.parse(await readFile((await json.path())!, 'utf8'));
@@ -147,9 +160,10 @@ it('reports the speed-up of 2 workers over 1 for n = 52, 3 × 10^7 shuffles (mea
   const cpusBefore = await cpuSpeeds();
   const query = '?alg=fisher-yates&n=52&trials=30000000&seed=39';
   const runs: { workers: number; ms: number; wall: number; chunks: number; counts: number[] }[] = [];
+  const main: MainThread[] = [];  // the page's main thread during each run
   for (const workers of [1, 2, 1, 2]) {
     const t0 = Date.now();
-    const data = await exported(`${query}&workers=${workers}`) as unknown as {
+    const data = await exported(`${query}&workers=${workers}`, main) as unknown as {
       workers: number; positions: { counts: number[]; elapsedMs: number; parallel?: { chunks: number } }[];
     };
     const [r] = data.positions;
@@ -162,6 +176,9 @@ it('reports the speed-up of 2 workers over 1 for n = 52, 3 × 10^7 shuffles (mea
     runs.map((r) => `${r.workers} worker${r.workers > 1 ? 's' : ''} ${(r.ms / 1000).toFixed(2)} s (page ${(r.wall / 1000).toFixed(1)} s)`).join(', ') +
     `; speed-up ${(best(1) / best(2)).toFixed(2)}× (best of each; guard in issue 39: ≥ 1.7×)`);
   console.log(`visualiser workers: before the runs, ${describeCpus(cpusBefore)}; after, ${describeCpus(await cpuSpeeds())}`);
+  console.log('visualiser workers: the page\'s main thread was busy ' +
+    main.map((m, i) => `${m.busy.toFixed(2)} s of ${m.wall.toFixed(2)} s (${runs[i].workers} worker${runs[i].workers > 1 ? 's' : ''})`).join(', ') +
+    ' (Chrome\'s TaskDuration, from the click to the last count)');
 }, 300_000);
 
 it('records a drawn master seed for an unseeded run', async () => {
