@@ -76,7 +76,17 @@ function begin(): number {
   return performance.now();
 }
 
+/**
+ * The bar and its label are repainted at most every PAINT_EVERY_MS (and at the end): progress
+ * arrives every 25 ms from each worker, and each repaint costs the page's main thread a style,
+ * layout and paint pass, time the workers need on a machine with few cores.
+ */
+const PAINT_EVERY_MS = 200;
+let painted = 0;
 function progress(what: string, done: number, total: number, unit: string, trialsPerSecond: number): void {
+  const t = performance.now();
+  if (done < total && t - painted < PAINT_EVERY_MS) return;
+  painted = t;
   bar.max = total;
   bar.value = done;
   const speed = trialsPerSecond ? ` · ${rate(trialsPerSecond)} shuffles/s` : '';
