@@ -9,6 +9,5 @@ export interface CpuSpeeds {
 }
 export function cpuSpeeds(): Promise<CpuSpeeds | null>;
 export function describeCpus(speeds: CpuSpeeds | null): string;
-export function hasTaskset(): boolean;
 export function probeOn(cpu: number): Promise<number>;
 export function allowedCpus(): number[];

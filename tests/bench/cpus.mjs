@@ -50,10 +50,6 @@ export function allowedCpus() {
     return Number.isInteger(a) && Number.isInteger(b) ? Array.from({ length: b - a + 1 }, (_, i) => a + i) : [];
   });
 }
-/** Whether processes can be pinned here (taskset, and a CPU it can name). */
-export function hasTaskset() {
-  return allowedCpus().length > 0;
-}
 
 /** Runs the probe pinned to `cpu`; resolves to its ns. */
 export function probeOn(cpu) {
@@ -78,8 +74,8 @@ export function probeOn(cpu) {
  * Null without taskset.
  */
 export async function cpuSpeeds() {
-  if (!hasTaskset()) return null;
   const cpus = allowedCpus();
+  if (!cpus.length) return null;
   try {
     const alone = [];
     for (const cpu of cpus) alone.push(await probeOn(cpu));

@@ -13,7 +13,7 @@ import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import os from 'node:os';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { allowedCpus, hasTaskset, probeOn } from './cpus.mjs';
+import { allowedCpus, probeOn } from './cpus.mjs';
 import { benchmarksMd, printed, readmeSection } from './report.mjs';
 import { evaluate } from './targets.mjs';
 
@@ -61,70 +61,64 @@ async function waitForQuiet(maxWait) {
   }
 }
 
-/**
- * Processes the WASM/native twins run in, each pinned to one CPU (`taskset`: twinScenario), which
- * the native child it spawns inherits. The cause of the flapping: a process settles on a CPU, and on this
- * machine's two vCPUs the same code ran about 1.4× slower on one than on the other, which one
- * changing from run to run (deck52/chacha20 in WASM: 170–177 ns on the fast one, 234–250 on the
- * slow one; natively 124–128 against 132–149). Unpinned, the WASM process and its native child
- * could sit on different CPUs, and the row flapped (1.33–2.10× in six runs of issue 39's
- * sessions); pinned together, both sides see the same CPU, and deck52/chacha20 read 1.39× on
- * either. Each row is the one of the process with the median ratio, and the table lists all three.
- */
-const TWIN_PROCESSES = 3;
-
-/** `taskset`, if this machine has it (util-linux): pins a process and the children it spawns; the CPUs it may pin to. */
-const taskset = hasTaskset(), CPUS = allowedCpus();
+/** The CPUs this process may pin scenarios to (taskset, util-linux; none without it): a pin holds for the children a scenario spawns. */
+const CPUS = allowedCpus();
 
 /**
- * The scenarios that run on one thread, each pinned to the CPU the probe (cpus.mjs) finds fastest
- * just before it starts. In a slow spell of one CPU (tests/README.md) the same pair of contenders
- * gave other ratios on each: the step-by-step Hold'em hand 1.50–1.56× d3-array on the slow one,
- * 1.81–1.90× on the other, because the spell slowed d3-array's JavaScript (1.75×) more than the
- * hand (1.45×). Pinned to the quiet CPU, a scenario measures the code rather than the neighbours,
- * as waiting for a low load average does; a process left free could also move between the two
- * mid-run. The probe's figures before and after each scenario are kept with its result, so a spell
- * that began during one shows. The others spread over threads or processes of their own: the
- * twins pin themselves, and size, workers and audit need both CPUs.
+ * The scenarios pinned to one CPU, each process to the CPU the probe (cpus.mjs) finds fastest just
+ * before it starts: the single-threaded ones, and the WASM/native twins, whose native child
+ * inherits the pin. In a slow spell of one CPU (tests/README.md) the same code gave other figures
+ * on each:
+ *  - the twins flapped (1.33–2.10× in six runs of issue 39's sessions) while a WASM process and
+ *    its native child could sit on different CPUs (deck52/chacha20 in WASM 170–177 ns on the fast
+ *    one, 234–250 on the slow one; natively 124–128 against 132–149); pinned together they read
+ *    1.39× on either, and a spell still raised them on its own CPU (deck52/xoshiro256 1.46× and
+ *    1.48× there, 1.37× on the other, in one full run);
+ *  - the step-by-step Hold'em hand read 1.50–1.56× d3-array on the slow CPU, 1.81–1.90× on the
+ *    other: the spell slowed d3-array's JavaScript (1.75×) more than the hand (1.45×).
+ * Pinned to the quiet CPU, a scenario measures the code rather than the neighbours, as waiting for
+ * a low load average does; a process left free could also move between the two mid-run. The
+ * probe's figures before and after each process are kept with its result, so a spell that began
+ * during one shows. Size, workers and audit need both CPUs and are not pinned.
  */
-const PINNED = new Set(['deck52', 'bulk-u32', 'bulk-array', 'bulk-permutation', 'large', 'fairness', 'games', 'memory', 'simulation']);
+const PINNED = new Set(['deck52', 'bulk-u32', 'bulk-array', 'bulk-permutation', 'large', 'fairness', 'native-twin', 'games', 'memory', 'simulation']);
 
 /**
- * Processes per pinned scenario whose guards are quick to run again. Even pinned to a quiet CPU,
- * one process gives one draw of its JIT and memory layout: the step-by-step Hold'em hand read
- * 1.66× and 1.83× d3-array in two processes a minute apart, each ±1 % within itself. As for the
- * twins, each row is then the one of the process with the median ratio (its first paired ratio,
- * else its time), and `processes` lists every process's.
+ * Processes per pinned scenario whose guards are quick to run again (1 if not listed). Even pinned
+ * to a quiet CPU, one process gives one draw of its JIT and memory layout: the step-by-step
+ * Hold'em hand read 1.66× and 1.83× d3-array in two processes a minute apart, each ±1 % within
+ * itself. Each row is then the one of the process with the median ratio (a twin's WASM/native, else
+ * its first paired ratio, else its time), and `processes` lists every process's.
  */
-const PROCESSES = { deck52: 3, games: 3, simulation: 3 };
+const PROCESSES = { deck52: 3, 'native-twin': 3, games: 3, simulation: 3 };
 
-/** One process of a scenario, pinned to the fastest CPU now, with the probe's figures (every CPU before; its CPU after). */
+/**
+ * One process of a scenario, pinned to the fastest CPU now, with the probe's figures (every CPU
+ * before; its CPU after); unpinned, without figures, if there is nothing to pin to or the probe fails.
+ */
 async function pinnedRun(id, file, extra) {
   const before = [];
   try {
     for (const cpu of CPUS) before.push(await probeOn(cpu));
   } catch {
-    return runScenario(id, file, extra);  // the probe failed: unpinned, no figures
+    return runScenario(id, file, extra);
   }
+  if (!before.length) return runScenario(id, file, extra);
   const cpu = CPUS[before.indexOf(Math.min(...before))];
   const result = runScenario(id, file, extra, cpu);
   return { ...result, cpu: { cpu, before, after: await probeOn(cpu) } };
 }
 
-/** A pinned scenario in PROCESSES[id] processes (1 if not listed): per row, the median process's. */
+/** A pinned scenario in PROCESSES[id] processes: per row, the median process's. */
 async function pinnedScenario(id, file, extra) {
   const runs = [];
   for (let i = 0; i < (PROCESSES[id] ?? 1); i++) runs.push(await pinnedRun(id, file, extra));
   const cpu = runs.map((r) => r.cpu).filter(Boolean);
   if (runs.length === 1) return { ...runs[0], cpu };
-  const key = (row) => Object.values(row.paired ?? {})[0]?.ratio ?? row.ns;
-  return { ...medianRows(runs, key, id), cpu };
-}
-
-/** Row by row, the row of the run with the median key, with every run's key as `processes`. */
-function medianRows(runs, key, id) {
+  const key = (row) => row.ratio ?? Object.values(row.paired ?? {})[0]?.ratio ?? row.ns;  // a twin without the native binary: its WASM time
   return {
     ...runs[0],
+    cpu,
     rows: runs[0].rows.map((row, i) => {
       const all = runs.map((r) => r.rows[i]);
       if (all.some((x) => x.name !== row.name)) throw new Error(`${id} scenario: row ${i} is ${all.map((x) => x.name).join(' / ')} across its processes`);
@@ -134,25 +128,11 @@ function medianRows(runs, key, id) {
   };
 }
 
-/**
- * The twin scenario in TWIN_PROCESSES processes, each pinned to the CPU the probe finds fastest
- * just before it (pinnedRun), as the single-threaded scenarios are: a spell slows WASM more than
- * native even on one CPU (in one full run, 1.46× and 1.48× for deck52/xoshiro256 on the CPU in a
- * spell, 1.37× on the other, when the processes took the CPUs in turn). Per twin, the median
- * process's row (with every process's ratio); without taskset, unpinned.
- */
-async function twinScenario(file, native) {
-  const runs = [];
-  for (let i = 0; i < TWIN_PROCESSES; i++) runs.push(taskset ? await pinnedRun('native-twin', file, native) : runScenario('native-twin', file, native));
-  const cpu = runs.map((r) => r.cpu).filter(Boolean);
-  return { ...medianRows(runs, (row) => row.ratio ?? row.ns, 'twin'), cpu };  // without the native binary only the WASM side is timed
-}
-
-/** Runs a scenario in a process of its own (pinned to `cpu` if given and taskset exists); its result. */
+/** Runs a scenario in a process of its own (pinned to `cpu` if given); its result. */
 function runScenario(id, file, extra, cpu) {
   const t0 = Date.now();
   const argv = [process.execPath, '--max-old-space-size=8192', `tests/bench/scenarios/${file}`, ...(extra ? [extra] : [])];
-  const pin = cpu !== undefined && taskset ? ['taskset', '-c', String(cpu)] : [];
+  const pin = cpu !== undefined ? ['taskset', '-c', String(cpu)] : [];
   const [cmd, ...args] = [...pin, ...argv];
   const p = spawnSync(cmd, args,
     { cwd: root, encoding: 'utf8', maxBuffer: 1 << 26, env: { ...process.env, NODE_PATH: '/usr/share/nodejs' } });
@@ -191,8 +171,8 @@ const results = {};
 const native = arg('native') && resolve(arg('native'));
 for (const [id, file, extra] of SCENARIOS) {
   if (only && !only.includes(id)) continue;
-  results[id] = id === 'native-twin' ? await twinScenario(file, native)  // the twins run the native binary themselves
-    : taskset && PINNED.has(id) ? await pinnedScenario(id, file, extra) : runScenario(id, file, extra);
+  const given = id === 'native-twin' ? native : extra;  // the twins run the native binary themselves
+  results[id] = PINNED.has(id) ? await pinnedScenario(id, file, given) : runScenario(id, file, given);
 }
 
 // WASM / native for the twins (per item; the ratio is the median of paired rounds, scenarios/native.mjs).

@@ -109,10 +109,10 @@ it('reads a 16-digit seed link as the integer seed, as the card table does (pars
   expect(data.seed).toEqual({ kind: 'integer', hex });  // the demo deals this seed as new Deck({ seed: 1234567890123456 })
 });
 
-/** Runs the page at `query` and returns its exported JSON. */
 /** The page's main thread, while a run lasts: its busy time (Chrome's TaskDuration, in s) and the wall time. */
 interface MainThread { busy: number; wall: number }
 
+/** Runs the page at `query` and returns its exported JSON; with `main`, adds its main thread's figures there. */
 async function exported(query: string, main?: MainThread[]): Promise<{ workers: number; seed: unknown; permutations: { counts: number[] }[]; positions: { counts: number[] }[] }> {
   const { page, errors } = await open(query);
   // Measured only when asked (the speed-up test): the DevTools protocol's counters of the page's
