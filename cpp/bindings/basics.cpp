@@ -17,7 +17,7 @@ bool run_guarded(void (*call)(void*), void* ctx) noexcept {
   } catch (const std::out_of_range& e) {  // fd::RangeError too
     record_error(kRangeError, e.what());
   } catch (const std::bad_alloc&) {
-    record_error(kRangeError, "not enough WASM memory for this request (the heap holds at most 4 GiB)");
+    record_error(kRangeError, kNoMemory);
   } catch (const std::exception& e) {
     record_error(kError, e.what());
   } catch (...) {

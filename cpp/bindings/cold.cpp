@@ -5,6 +5,7 @@
 // (docs/size.md), and fairdeck.cpp says the rules every binding follows. fairdeck.cpp is linked
 // first, so where both files use the same inline function the -O3 copy is the one kept.
 #include <cstdint>
+#include <cstdlib>
 #include <cstring>
 #include <memory>
 #include <optional>
@@ -72,25 +73,17 @@ std::optional<double> penetration_of(const val& s) {
   return s["penetration"].as<double>();
 }
 
-/// A deck's options as TypeScript checked them (options.ts): DeckSpec in binding.ts.
-struct DeckSpec {
-  std::string style;
-  u32 decks, jokers, size;
-  std::string strategy;
-  EngineSpec engine;
-  std::optional<double> penetration;
-  explicit DeckSpec(const val& s)
-      : style(bytes_of(s["style"])), decks(s["decks"].as<u32>()), jokers(s["jokers"].as<u32>()), size(s["size"].as<u32>()),
-        strategy(bytes_of(s["strategy"])), engine(s["engine"]), penetration(penetration_of(s)) {}
-};
-/// CoreDeck.make's options packed by TypeScript into g_spec (binding.ts, packSpec) rather than
-/// read field by field from an object: each emval read was a call out of WASM and an allocation,
-/// and 20-odd of them were most of a new deck's 15–25 µs. Little-endian u32 words: [0] decks,
-/// [1] jokers, [2] size, [3] cut (0/1), [4] seedKind, [5]–[8] the byte lengths of style,
-/// strategy, rng and seed; bytes 40–47 the penetration (a double); from byte 48 the four byte
-/// strings one after another. A spec that does not fit (a long seed text) goes as an object.
-constexpr std::size_t kSpecBytes = 1024;
-alignas(8) std::uint8_t g_spec[kSpecBytes];
+/// A deck's options (DeckSpec in binding.ts, as options.ts checked them), packed by TypeScript
+/// into the spec area (binding.ts, packSpec) rather than read field by field from an object: each
+/// emval read was a call out of WASM and an allocation, and 20-odd of them were most of a new
+/// deck's 15–25 µs. Little-endian u32 words: [0] decks, [1] jokers, [2] size, [3] cut (0/1),
+/// [4] seedKind, [5]–[8] the byte lengths of style, strategy, rng and seed; bytes 40–47 the
+/// penetration (a double); from byte 48 the four byte strings one after another. The area is
+/// kSpecBytes of static memory, or, for a spec that needs more (a long seed text), a heap block
+/// (spec_area): every deck is made from it, so the binding reads no options object.
+alignas(8) std::uint8_t g_fixed_spec[kSpecBytes];
+std::uint8_t* g_spec = g_fixed_spec;
+std::size_t g_spec_size = kSpecBytes;
 
 /// A provable deck's options (provable.hpp, docs/provably-fair.md): `server` the 32 seed bytes,
 /// `client` the UTF-8 client seed, `nonce` an integer 0 … 2^53 − 1 (exact in a double),
@@ -138,15 +131,10 @@ fd::Composition composition(const std::string& style, u32 decks, u32 jokers, u32
   return fd::make_composition(style, decks, jokers, size);
 }
 
-CoreDeck* make(const val& spec) {
-  return guard<CoreDeck*>(nullptr, [&] {
-    const DeckSpec s(spec);
-    const auto c = composition(s.style, s.decks, s.jokers, s.size);
-    return adopt(std::make_unique<fd::Deck>(c, fd::parse_strategy(s.strategy), s.engine.make(), s.penetration));
-  });
-}
-/// make() from the options TypeScript packed into g_spec (the layout above), which it zeroes
-/// after reading them: a secure deck's key stays nowhere but in its engine.
+/// A deck made from the options TypeScript packed into g_spec (the layout above). It zeroes the seed
+/// once read, so a secure deck's key stays nowhere but in its engine; the rest of the area is not
+/// secret and stays, so that TypeScript writes only the seed for a deck made like the last one
+/// (binding.ts, packSpec).
 CoreDeck* make_packed() {
   u32 w[9];
   double penetration;
@@ -155,7 +143,7 @@ CoreDeck* make_packed() {
   std::string_view field[4];
   std::size_t at = 48;
   for (int i = 0; i < 4; ++i) {
-    const std::size_t n = std::min<std::size_t>(w[5 + i], kSpecBytes - at);
+    const std::size_t n = std::min<std::size_t>(w[5 + i], g_spec_size - at);
     field[i] = {reinterpret_cast<const char*>(g_spec + at), n}, at += n;
   }
   CoreDeck* d = guard<CoreDeck*>(nullptr, [&] {
@@ -163,11 +151,22 @@ CoreDeck* make_packed() {
     return adopt(std::make_unique<fd::Deck>(c, fd::parse_strategy(field[1]), make_rng(field[2], static_cast<int>(w[4]), field[3]),
                                             w[3] ? std::optional<double>(penetration) : std::nullopt));
   });
-  std::memset(g_spec, 0, at);
+  std::memset(g_spec + at - field[3].size(), 0, field[3].size());  // the seed: it ends at `at`
   return d;
 }
-/// The address of g_spec, where TypeScript packs make()'s options.
-u32 spec_area() { return static_cast<u32>(reinterpret_cast<std::uintptr_t>(g_spec)); }
+/// The address of a spec area of at least `n` bytes, where TypeScript packs makePacked()'s
+/// options: the static one, or a heap block for a larger spec (freed at the next call); 0, with
+/// the error recorded, if the heap has no room for it.
+u32 spec_area(u32 n) {
+  if (g_spec != g_fixed_spec) std::free(g_spec);  // its seed is zeroed (make_packed)
+  g_spec = g_fixed_spec, g_spec_size = kSpecBytes;
+  if (n > kSpecBytes) {
+    void* big = std::malloc(n);
+    if (big == nullptr) return record_error(kRangeError, kNoMemory), 0;
+    g_spec = static_cast<std::uint8_t*>(big), g_spec_size = n;
+  }
+  return static_cast<u32>(reinterpret_cast<std::uintptr_t>(g_spec));
+}
 
 CoreDeck* make_provable(const val& spec) {
   return guard<CoreDeck*>(nullptr, [&] {
@@ -403,7 +402,6 @@ EMSCRIPTEN_BINDINGS(fairdeck_deck) {
   // Decks: made by the class functions (null, the error recorded, when the options are refused),
   // freed by the handle's delete() (web/src/deck.ts: dispose, `using`, or a FinalizationRegistry).
   class_<CoreDeck>("CoreDeck")
-      .class_function("make", &make, allow_raw_pointers())
       .class_function("makePacked", &make_packed, allow_raw_pointers())
       .class_function("makeProvable", &make_provable, allow_raw_pointers())
       .class_function("restore", &restore, allow_raw_pointers())

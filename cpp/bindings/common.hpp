@@ -33,6 +33,13 @@ inline int g_error_kind = kNone;
 inline char g_error_message[1024];
 inline u32 g_error_length = 0;
 
+/// Bytes of the static spec area where TypeScript packs a deck's options (cold.cpp, g_spec; a
+/// larger spec gets a heap block); reaches TypeScript through the manifest (limits.specBytes).
+inline constexpr std::size_t kSpecBytes = 1024;
+
+/// The message of a std::bad_alloc, and of any other allocation that fails for lack of room.
+inline constexpr char kNoMemory[] = "not enough WASM memory for this request (the heap holds at most 4 GiB)";
+
 /// Records an error: its kind and message (cut at the buffer's size, on a UTF-8 boundary).
 inline void record_error(int kind, const char* message) noexcept {
   g_error_kind = kind;

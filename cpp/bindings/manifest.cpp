@@ -38,7 +38,7 @@ std::string manifest() {
       << ",\"maxPermutationN\":" << fd::kMaxPermutationN << ",\"maxMatrixN\":" << fd::kMaxMatrixN
       << ",\"maxTimingN\":" << fd::kMaxTimingN << ",\"reseedWords\":" << fd::kReseedWords
       << ",\"maxPiles\":" << fd::kMaxPiles << ",\"maxSeats\":" << fd::kMaxSeats << ",\"maxPileName\":" << fd::kMaxPileName
-      << ",\"pinnedPiles\":" << fairdeck::abi::kPinnedPiles
+      << ",\"pinnedPiles\":" << fairdeck::abi::kPinnedPiles << ",\"specBytes\":" << fairdeck::abi::kSpecBytes
       << ",\"entropyBytes\":32,\"failed\":" << kFailed << "}}";
   return std::move(t.s);
 }

@@ -9,6 +9,7 @@
 // it: the glue's MODULARIZE factory handed a compiled module (dist/instantiate.js).
 import { readFileSync } from 'node:fs';
 
+import { packSpec } from '../../dist/binding.js';
 import { instantiate } from '../../dist/instantiate.js';
 import manifest from '../../dist/wasm/manifest.js';
 
@@ -49,8 +50,11 @@ export async function loadCore(variant = 'package') {
   const engine = (rng, seed) => ({ rng: utf8(rng), seedKind: manifest.seedKinds.integer, seed });
   return {
     m, alloc, error,
-    deck: (rng, seed, strategy = 'eager') =>
-      check(m.CoreDeck.make({ style: utf8('french'), decks: 1, jokers: 0, size: 0, strategy: utf8(strategy), engine: engine(rng, seed) })),
+    // Decks are made as Deck makes them: the options packed into the spec area (dist/binding.js).
+    deck: (rng, seed, strategy = 'eager') => {
+      packSpec(m, { style: utf8('french'), decks: 1, jokers: 0, size: 0, strategy: utf8(strategy), engine: engine(rng, seed), cut: 0, penetration: 0 });
+      return check(m.CoreDeck.makePacked());
+    },
     bulk: (n, rng, seed) => check(m.CoreBulk.make(n, engine(rng, seed))),
     words: (rng, seed) => check(m.CoreWords.make(engine(rng, seed))),
     experiment: (algorithm, measureKind, n, rng, seed) =>

@@ -7,7 +7,7 @@
 // the same cards (README, Strategies).
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { Deck, init, manifest, type Card } from 'fairdeck';
-import { bytes, native, type CoreDeck } from '../../web/src/binding.js';
+import { bytes, native, packSpec, type CoreDeck } from '../../web/src/binding.js';
 import { raw } from './helpers.js';
 
 beforeAll(() => init());
@@ -119,11 +119,12 @@ describe('Deck dealing window', () => {
 
 /** The prototype of the core decks' Embind handles (CoreDeck in cpp/bindings/cold.cpp), whose dealOne every Deck calls. */
 function coreDeckPrototype(): CoreDeck {
-  const h = native().CoreDeck.make({
+  packSpec(native(), {
     style: bytes('french'), decks: 1, jokers: 0, size: 0, strategy: bytes('eager'),
     engine: { rng: bytes('chacha20'), seedKind: manifest().seedKinds.integer, seed: new Uint8Array(8) }, cut: 0, penetration: 0,
   });
-  if (h === null) throw new Error('CoreDeck.make failed');
+  const h = native().CoreDeck.makePacked();
+  if (h === null) throw new Error('CoreDeck.makePacked failed');
   const proto = Object.getPrototypeOf(h) as CoreDeck;
   h.delete();
   return proto;

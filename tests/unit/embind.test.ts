@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { init } from 'fairdeck/games';
-import { bytes, native, type DeckModule, type DeckSpec } from '../../web/src/binding.js';
+import { bytes, native, packSpec, type DeckModule, type DeckSpec, type ProvableSpec } from '../../web/src/binding.js';
 import type { Factory } from '../../web/src/instantiate.js';
 import { instantiate } from '../../web/src/instantiate.js';
 import { shuffleCore } from '../../web/src/shuffle-load.js';
@@ -18,6 +18,13 @@ const text = (s: string) => new TextEncoder().encode(s);
 const spec = (over: Partial<DeckSpec> = {}): DeckSpec => ({
   style: bytes('french'), decks: 1, jokers: 0, size: 0, strategy: bytes('eager'),
   engine: { rng: bytes('chacha20'), seedKind: 2, seed: text('embind') }, cut: 0, penetration: 0, ...over,
+});
+/** A core deck made as Deck makes one: its options packed into the module's spec area, then CoreDeck.makePacked(). */
+const made = (module: DeckModule, s: DeckSpec = spec()) => (packSpec(module, s), module.CoreDeck.makePacked());
+/** A provable deck's options, which the core reads from the object (ProvableSpec in cold.cpp). */
+const provable = (over: Partial<ProvableSpec> = {}): ProvableSpec => ({
+  style: bytes('french'), decks: 1, jokers: 0, size: 0, server: new Uint8Array(32).fill(7), client: text('embind'), nonce: 0, version: 2,
+  cut: 0, penetration: 0, ...over,
 });
 const glueFiles = ['fairdeck', 'shuffle', 'fairness'].map((name) => new URL(`../../web/src/wasm/${name}-glue.js`, import.meta.url));
 const evalSite = /(?<![\w$.])(new\s+Function|eval)\s*\(/;
@@ -62,7 +69,7 @@ describe('no string evaluation (a strict CSP without unsafe-eval)', () => {
       const glue = (await import('../../web/src/wasm/fairdeck-glue.js')).default as Factory;
       const compiled = new WebAssembly.Module(readFileSync(new URL('../../web/src/wasm/fairdeck.wasm', import.meta.url)));
       const fresh = await instantiate<DeckModule>(glue, compiled);
-      const d = fresh.CoreDeck.make(spec())!;
+      const d = made(fresh)!;
       expect(d.deal(5)).toBe(5);
       expect(d.shuffle()).toBe(true);
       d.delete();
@@ -85,7 +92,7 @@ describe('every arity the binding uses', () => {
   });
 
   it('methods with 0, 1 and 2 arguments, and class functions with 1 and 2', async () => {
-    const d = m.CoreDeck.make(spec())!;                    // class function, 1
+    const d = m.CoreDeck.makeProvable(provable())!;         // class function, 1
     expect(d.size()).toBe(52);                             // method, 0
     expect(d.deal(7)).toBe(7);                             // method, 1
     expect(d.remaining()).toBe(45);
@@ -106,7 +113,7 @@ describe('every arity the binding uses', () => {
   });
 
   it('keeps the argument-count BindingError and checks `this`', () => {
-    const d = m.CoreDeck.make(spec())!;
+    const d = made(m)!;
     const untyped = d as unknown as Record<string, (...a: unknown[]) => unknown>;
     expect(() => untyped.deal()).toThrow(/called with 0 arguments, expected 1/);
     expect(() => untyped.deal(1, 2)).toThrow(/called with 2 arguments, expected 1/);
@@ -118,7 +125,7 @@ describe('every arity the binding uses', () => {
   });
 
   it('gives each binding a function of its own (overload tables write on it)', () => {
-    const proto = Object.getPrototypeOf(m.CoreDeck.make(spec())!) as Record<string, unknown>;
+    const proto = Object.getPrototypeOf(made(m)!) as Record<string, unknown>;
     const methods = ['shuffle', 'shuffleRemaining', 'dealOne', 'deal', 'remaining', 'returned', 'size'].map((k) => proto[k]);
     expect(new Set(methods).size).toBe(methods.length);
   });
@@ -130,7 +137,7 @@ describe('re-entrancy', () => {
     // middle of the invoker, and here calls the same binding again. Embind 3.1.6's eval-free
     // invoker shares its argument array between calls: the outer deal then ran with the inner
     // call's argument (checked with -DFAIRDECK_OWN_INVOKERS=OFF: this test fails there).
-    const d = m.CoreDeck.make(spec({ strategy: bytes('lazy') }))!;
+    const d = made(m, spec({ strategy: bytes('lazy') }))!;
     const inner: number[] = [];
     const seven = { valueOf: () => (inner.push(d.deal(3)), 7) } as unknown as number;
     for (let i = 0; i < 4; i++) {
@@ -142,15 +149,15 @@ describe('re-entrancy', () => {
   });
 
   it('a binding re-entered while the core reads its options: right results, heap stable over 10^5 calls', () => {
-    // The core reads the options object inside its error guard (common.hpp); the getter of
-    // `strategy` runs then, and calls make() again.
+    // The core reads a provable deck's options object inside its error guard (common.hpp); the
+    // getter of `client` runs then, and calls makeProvable() again.
     const round = () => {
-      let inner: ReturnType<typeof m.CoreDeck.make> = null;
-      const outer = m.CoreDeck.make({
-        ...spec({ style: bytes('german') }),
-        get strategy() {
-          inner = m.CoreDeck.make(spec({ strategy: bytes('lazy'), engine: { rng: bytes('xoshiro256'), seedKind: 2, seed: text('inner') } }));
-          return bytes('bitmap');
+      let inner: ReturnType<typeof m.CoreDeck.makeProvable> = null;
+      const outer = m.CoreDeck.makeProvable({
+        ...provable({ style: bytes('german') }),
+        get client() {
+          inner = m.CoreDeck.makeProvable(provable({ client: text('inner'), nonce: 5 }));
+          return text('outer');
         },
       });
       const outerSize = outer!.size(), innerSize = inner!.size();
@@ -165,11 +172,11 @@ describe('re-entrancy', () => {
   });
 
   it('a deal re-entered from a callback cannot deal a card twice', () => {
-    const d = m.CoreDeck.make(spec())!;
+    const d = made(m)!;
     const seen: number[] = [];
     // An options getter that deals from the same deck while another deck is being made.
-    const other = m.CoreDeck.make({
-      ...spec(),
+    const other = m.CoreDeck.makeProvable({
+      ...provable(),
       get style() {
         for (let i = 0; i < 10; i++) seen.push(d.dealOne());
         return bytes('french');

@@ -7,7 +7,7 @@
 // Under Embind a call per deal, shuffle, bulk step, word batch or experiment run is a method of a
 // handle: it reads the method from the class prototype (CoreDeck, CoreWords, CoreBulk,
 // CoreExperiment, filled by Embind's computed-key stores) and the handle's own record, and
-// objects are made through the class functions (CoreDeck.make, …). Those are the objects checked
+// objects are made through the class functions (CoreDeck.makePacked, …). Those are the objects checked
 // here, in all three modules and again after the heap grows. (The module objects themselves are
 // Emscripten's, filled by the glue, and in dictionary mode; the package reads them only when it
 // makes an object, reports an error or re-reads a heap view after growth, never per call.)
@@ -17,7 +17,7 @@ import { Deck, init, manifest, shuffle } from 'fairdeck';
 import { RandomStream } from 'fairdeck/random';
 import { countPermutations } from 'fairdeck/fairness';
 import { loadFairness } from '../../web/src/fairness/load.js';
-import { bytes, native } from '../../web/src/binding.js';
+import { bytes, native, packSpec } from '../../web/src/binding.js';
 import { shuffleCore } from '../../web/src/shuffle-load.js';
 import { raw } from './helpers.js';
 
@@ -49,7 +49,7 @@ describe('the objects hot calls go through stay in V8 fast mode', () => {
     const d = native(), s = shuffleCore(), f = await loadFairness();
     const classes = [d.CoreDeck, d.CoreWords, s.CoreBulk, f.CoreExperiment] as unknown as { prototype: object }[];
     const handles = [
-      d.CoreDeck.make({ style: bytes('french'), decks: 1, jokers: 0, size: 0, strategy: bytes('eager'), engine, cut: 0, penetration: 0 }),
+      (packSpec(d, { style: bytes('french'), decks: 1, jokers: 0, size: 0, strategy: bytes('eager'), engine, cut: 0, penetration: 0 }), d.CoreDeck.makePacked()),
       d.CoreWords.make(engine),
       s.CoreBulk.make(10, engine),
       f.CoreExperiment.make({ algorithm: bytes('fisher-yates'), measure: manifest().measures.permutations, n: 3, rounds: 1, engine }),

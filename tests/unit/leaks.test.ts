@@ -13,7 +13,7 @@ import vm from 'node:vm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Deck, init, permutation, shuffle, type DeckOptions } from 'fairdeck/games';
 import { randomUint32, RandomStream } from 'fairdeck/random';
-import { bytes, coreError, native, takeText, type DeckModule } from '../../web/src/binding.js';
+import { bytes, coreError, native, packSpec, takeText, type DeckModule } from '../../web/src/binding.js';
 import type { Handle } from '../../web/src/instantiate.js';
 import { manifest } from '../../web/src/manifest.js';
 import { readState } from '../../web/src/state.js';
@@ -181,7 +181,7 @@ describe('errors raised in the core', () => {
     };
     const integerSeed = manifest().seedKinds.integer;
     const rawDeck = (style: string, decks: number, strategy: string, seed: Uint8Array) =>
-      failed(c.CoreDeck.make({ style: bytes(style), decks, jokers: 0, size: 0, strategy: bytes(strategy), engine: { rng: bytes('chacha20'), seedKind: integerSeed, seed }, cut: 0, penetration: 0 }));
+      failed((packSpec(c, { style: bytes(style), decks, jokers: 0, size: 0, strategy: bytes(strategy), engine: { rng: bytes('chacha20'), seedKind: integerSeed, seed }, cut: 0, penetration: 0 }), c.CoreDeck.makePacked()));
     const rawWords = (rng: string, seed: Uint8Array) => failed(c.CoreWords.make({ rng: bytes(rng), seedKind: integerSeed, seed }));
     /**
      * CoreDeck.restore as fromJSON calls it (the ids through input(), then the fields), with the

@@ -12,7 +12,7 @@ import { core, hasPiles, hasSim } from './load.js';
 import type { EmbindModule, Handle } from './instantiate.js';
 import { show } from './errors.js';
 import { entropyInto } from './entropy.js';
-import { errorKinds } from './manifest.js';
+import { errorKinds, limits } from './manifest.js';
 
 /**
  * Option objects are plain JS objects of numbers and bytes: the core reads them as
@@ -152,15 +152,14 @@ export interface BasicModule extends EmbindModule {
 /** The deck module. */
 export interface DeckModule extends BasicModule {
   CoreDeck: {
-    make(spec: DeckSpec): CoreDeck | null;
-    /** make() of the options packSpec() just wrote to the module's spec area. */
+    /** A deck made with the options packSpec() just wrote to the module's spec area. */
     makePacked(): CoreDeck | null;
     makeProvable(spec: ProvableSpec): CoreDeck | null;
     restore(spec: StateSpec): CoreDeck | null;
   };
   CoreWords: { make(spec: EngineSpec): CoreWords | null };
-  /** The address of the spec area CoreDeck.makePacked reads (cold.cpp, g_spec). */
-  specArea(): number;
+  /** The address of a spec area of at least n bytes, which CoreDeck.makePacked reads (cold.cpp, g_spec); 0 on a recorded error. */
+  specArea(n: number): number;
   /** n slots for a state's ids (read by CoreDeck.restore), or null on a recorded error. */
   input(n: number): Uint32Array | null;
   faces(style: Bytes, jokers: number): Uint8Array | null;
@@ -202,32 +201,43 @@ export function u32(m: BasicModule): Uint32Array {
  */
 export const FRESH_KEY: Uint8Array = new Uint8Array(32);
 
-let areaOf: DeckModule | undefined, area = 0;
+let areaOf: DeckModule | undefined, area = 0, room = 0;
+/** The spec the area holds now, all but its seed (which the core zeroes once read). */
+let packed: DeckSpec | undefined;
 const penetration = new Float64Array(1), penetrationBytes = new Uint8Array(penetration.buffer);
 /**
- * Writes `s` to module `m`'s spec area for CoreDeck.makePacked (the layout is in cold.cpp,
- * packed_spec): one call with no emval reads, where make(s) read 20-odd fields out of WASM.
- * False if it does not fit (a long seed text): then make(s).
+ * Writes `s` to module `m`'s spec area for CoreDeck.makePacked (the layout is in cold.cpp): one
+ * call with no emval reads, where reading an options object took 20-odd calls out of WASM. The
+ * spec written last stays in the area but for its seed, so the same spec again (`new Deck()`
+ * reuses one: deck.ts) writes only the seed.
  */
-export function packSpec(m: DeckModule, s: DeckSpec): boolean {
+export function packSpec(m: DeckModule, s: DeckSpec): void {
   const e = s.engine, names = [s.style, s.strategy, e.rng, e.seed];
   let at = 48;
   for (const b of names) at += b.length;
-  // A spec with FRESH_KEY always fits: its names are the manifest's (a few bytes each) and the key 32.
-  if (at > 1024) return false;
-  if (m !== areaOf) areaOf = m, area = m.specArea();
-  const w = u32(m), b = m.HEAPU8, p = area >>> 2;
-  w[p] = s.decks, w[p + 1] = s.jokers, w[p + 2] = s.size, w[p + 3] = s.cut, w[p + 4] = e.seedKind;
-  at = area + 48;
-  for (let i = 0; i < 4; i++) {
-    w[p + 5 + i] = names[i].length;
-    if (names[i] === FRESH_KEY) entropyInto(b, at);  // a fresh key, straight from the entropy block
-    else b.set(names[i], at);
-    at += names[i].length;
+  if (m !== areaOf || at > room) {  // a long seed text asks for a larger area
+    packed = undefined, area = m.specArea(at);
+    if (area === 0) throw coreError(m);
+    // The static area serves every spec that fits it; a larger one has a heap block for this deck
+    // only, which the next call frees.
+    areaOf = m, room = at > limits.specBytes ? 0 : limits.specBytes;
   }
-  penetration[0] = s.penetration;
-  b.set(penetrationBytes, area + 40);
-  return true;
+  const b = m.HEAPU8, seedAt = area + at - e.seed.length;
+  if (s !== packed) {
+    const w = u32(m), p = area >>> 2;
+    w[p] = s.decks, w[p + 1] = s.jokers, w[p + 2] = s.size, w[p + 3] = s.cut, w[p + 4] = e.seedKind;
+    at = area + 48;
+    for (let i = 0; i < 4; i++) {
+      w[p + 5 + i] = names[i].length;
+      if (i < 3) b.set(names[i], at);
+      at += names[i].length;
+    }
+    penetration[0] = s.penetration;
+    b.set(penetrationBytes, area + 40);
+    packed = s;
+  }
+  if (e.seed === FRESH_KEY) entropyInto(b, seedAt);  // a fresh key, straight from the entropy block
+  else b.set(e.seed, seedAt);
 }
 
 /** The loaded deck module; throws the "not initialised" Error before init(). */
@@ -256,7 +266,7 @@ export function takeText(m: BasicModule, view: Uint8Array | null): string {
 }
 
 /**
- * Runs a core constructor (CoreDeck.make and the like): the boundary's last line. The binding
+ * Runs a core constructor (CoreDeck.makePacked and the like): the boundary's last line. The binding
  * reads options inside its error guard, so no known C++ exception escapes it (common.hpp); were
  * one to (3.1.6 hands a C++ throw to JS as an opaque WebAssembly.Exception, with no message), it
  * would most likely be a std::bad_alloc on a full heap, and it becomes that RangeError here.

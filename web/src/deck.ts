@@ -13,13 +13,13 @@
  * forget to tell the core, and caller code that re-enters the deck sees a consistent deck.
  * `remaining` and `returned` only subtract `taken`, so they leave the window open.
  */
-import { bytes, construct, coreError, FRESH_KEY, hasPiles, hasSim, native, NO_PILES, NO_SIM, packSpec, takeText, u32, type CoreDeck, type DeckModule } from './binding.js';
+import { bytes, construct, coreError, FRESH_KEY, hasPiles, hasSim, native, NO_PILES, NO_SIM, packSpec, takeText, u32, type CoreDeck, type DeckModule, type DeckSpec } from './binding.js';
 import { cardTable, resolveIds, type Card, type CardTable } from './card.js';
 import { entropy } from './entropy.js';
 import { show } from './errors.js';
 import { copyIterable, plainObject } from './input.js';
 import { limits, piles, seedKinds } from './manifest.js';
-import { checkInt, checkKeys, deckOptions, type DeckOptions } from './options.js';
+import { checkInt, checkKeys, deckOptions, type DeckOptions, type ResolvedDeckOptions } from './options.js';
 import { readState, type DeckInfo, type DeckState } from './state.js';
 
 export type { DeckInfo, DeckState } from './state.js';
@@ -212,6 +212,13 @@ function enroll(): void {
  */
 const UNCLONEABLE = Symbol('a fairdeck Deck cannot be cloned: post deck.toJSON(), then Deck.fromJSON(state)');
 
+/**
+ * The options the last unseeded or seeded Deck was made with (resolved: `new Deck()` passes one
+ * frozen object each time), its spec and its card table, so that the same options again build
+ * neither, and packSpec writes only the new key or seed (binding.ts).
+ */
+let lastOptions: ResolvedDeckOptions | undefined, lastSpec: DeckSpec | undefined, lastTable: CardTable;
+
 /** Passed to the constructor by fromJSON only: core decks restored from a state (a WeakMap: no caller code runs to look). */
 const restored = new WeakMap<object, CoreDeck>();
 
@@ -260,16 +267,27 @@ export class Deck implements Iterable<Card> {
       } else {
         // Unseeded: FRESH_KEY stands for the key, which packSpec takes from the entropy block
         // straight into the core's spec area (zeroed by the core once read), so that it never sits
-        // in an array of its own. Such a spec always fits (packSpec): only a long seed needs make(spec).
-        const seed = o.seed ?? { kind: seedKinds.entropy, bytes: FRESH_KEY }, spec = {
-          style: bytes(o.style), decks: o.decks, jokers: o.jokers, size: o.size, strategy: bytes(o.strategy),
-          engine: { rng: bytes(o.rng), seedKind: seed.kind, seed: seed.bytes },
-          cut: o.penetration === undefined ? 0 : 1, penetration: o.penetration ?? 0,
-        };
-        h = construct(() => (packSpec(c, spec) ? c.CoreDeck.makePacked() : c.CoreDeck.make(spec)));
+        // in an array of its own.
+        if (o !== lastOptions) {
+          const seed = o.seed ?? { kind: seedKinds.entropy, bytes: FRESH_KEY }, l = lastOptions, e = lastSpec?.engine;
+          // The last options but for the seed (`new Deck({ seed: i })` per trial): the last spec with
+          // this seed, which packSpec then writes alone.
+          if (l && e && l.rng === o.rng && l.strategy === o.strategy && l.style === o.style && l.decks === o.decks && l.jokers === o.jokers &&
+              l.size === o.size && l.penetration === o.penetration && e.seedKind === seed.kind && e.seed.length === seed.bytes.length) e.seed = seed.bytes;
+          else {
+            lastSpec = {
+              style: bytes(o.style), decks: o.decks, jokers: o.jokers, size: o.size, strategy: bytes(o.strategy),
+              engine: { rng: bytes(o.rng), seedKind: seed.kind, seed: seed.bytes },
+              cut: o.penetration === undefined ? 0 : 1, penetration: o.penetration ?? 0,
+            };
+            lastTable = cardTable(o.style, o.decks, o.jokers, o.size);
+          }
+          lastOptions = o;
+        }
+        h = construct(() => (packSpec(c, lastSpec!), c.CoreDeck.makePacked()));
       }
       if (h === null) throw coreError(c);
-      this.#cards = cardTable(o.style, o.decks, o.jokers, o.size);
+      this.#cards = o === lastOptions ? lastTable : cardTable(o.style, o.decks, o.jokers, o.size);
     }
     this.#c = c;
     this.#p = h.port() >>> 2;

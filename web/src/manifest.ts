@@ -51,6 +51,8 @@ export interface Manifest {
     readonly maxPileName: number;
     /** Pile numbers below this are never forgotten: a deck's pile log may hold them (cpp/bindings/decks.hpp). */
     readonly pinnedPiles: number;
+    /** Bytes of the static area a deck's options are packed into (binding.ts, packSpec); a larger spec gets a heap block. */
+    readonly specBytes: number;
     /** Bytes of platform entropy in a key. */
     readonly entropyBytes: number;
     /** What count-returning exports give when they fail. */
