@@ -35,7 +35,8 @@ describe('the spec area', () => {
   it('holds no byte of a secure deck\'s key once the deck is made (and the search finds one put there)', () => {
     // Every block of keys now comes from this mock: each key is 32 MARK bytes.
     vi.spyOn(globalThis.crypto, 'getRandomValues').mockImplementation(<T extends ArrayBufferView | null>(a: T): T => {
-      (a as unknown as Uint8Array).fill(MARK);
+      const view = a as unknown as ArrayBufferView;
+      new Uint8Array(view.buffer, view.byteOffset, view.byteLength).fill(MARK);
       return a;
     });
     const area = m.specArea(48), size = 1024;  // the static area (1,024 bytes: cold.cpp, kSpecBytes)
