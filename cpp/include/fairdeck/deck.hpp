@@ -74,12 +74,12 @@ inline constexpr const char* kNoSimInBuild = "dead cards live in fairdeck's sim 
 class Deck {
 public:
   /// A new deck, already shuffled. Throws TypeError/RangeError for bad options.
-  Deck(const Composition& comp, Strategy strategy, Rng rng) : comp_(comp), strategy_(strategy), rng_(std::move(rng)) {
+  Deck(const Composition& comp, Strategy strategy, Rng&& rng) : comp_(comp), strategy_(strategy), rng_(std::move(rng)) {
     start();
   }
   /// The same, with a cut card if `penetration` holds a p (cut_for(), cut_card_out()). (A
   /// constructor of its own, so that code which never passes one does not carry cut_for.)
-  Deck(const Composition& comp, Strategy strategy, Rng rng, std::optional<double> penetration)
+  Deck(const Composition& comp, Strategy strategy, Rng&& rng, std::optional<double> penetration)
       : comp_(comp), strategy_(strategy), rng_(std::move(rng)) {
     set_penetration(penetration);
     start();
