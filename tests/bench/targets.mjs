@@ -131,6 +131,15 @@ export function evaluate(r) {
         add(`${entry}: new Deck() + dispose(), ${kind}, ≤ 5× one shuffle() of a reused deck`, `${x(v, 1)} of a shuffle`, v <= 5, `missed by ${x(v / 5)}`);
       }
     }
+    // Issue 38, item 2: a new deck's first dealHands no dearer than a later one. The first hand's
+    // share of new Deck() + dealHands(6, 2) + dispose() over new Deck() + dispose(), against a later
+    // hand's: shuffle() + dealHands(6, 2) of a reused deck over its shuffle() alone.
+    const ns = (name) => find(memory.rows, name).ns;
+    const firstHand = ns('games: new Deck() + dealHands(6, 2) + dispose()') - ns('games: new Deck() + dispose(), secure');
+    const laterHand = ns('games: shuffle() + dealHands(6, 2) of a reused deck') - ns('games: shuffle() of a reused deck');
+    const hands = firstHand / laterHand;
+    add('games: the first dealHands(6, 2) of a new deck ≤ 1.0× a later one', `${x(hands)} (${firstHand.toFixed(0)} against ${laterHand.toFixed(0)} ns)`, hands <= 1,
+      `missed by ${x(hands)}: a new deck allocates its pile slots, its named piles' arrays and its id buffer at its first hand, and names its six piles (docs/memory.md)`);
     const bytes = memory.live.find((l) => l.entry === 'games' && l.strategy === 'eager').bytes;
     const { marginal } = memory.live.find((l) => l.entry === 'games' && l.strategy === 'eager');
     add('RSS per live deck over 50,000 decks, fairdeck/games after dealHands(6, 2), ≤ 1 KB', `${Math.round(bytes)} bytes (the next 50,000: ${Math.round(marginal)} each)`, bytes <= 1024,
