@@ -140,11 +140,11 @@ export function sections(r) {
   }
   if (r.memory) {
     const m = r.memory;
-    out.push({ title: '10a. What a deck costs to make', intro: 'Per call; "vs" is the ratio to one `shuffle()` of a reused deck of the same entry, measured in the same rounds. A secure deck takes its key from a block of 128 keys drawn by one `crypto.getRandomValues` call (SECURITY.md).', table: timedTable(m.rows, { ratioTo: 'none' }) });
-    const table = [['entry', 'strategy', 'bytes per live deck (RSS), first 50,000', 'the next 50,000']];
-    for (const l of m.live) table.push([l.entry === 'games' ? 'fairdeck/games, after dealHands(6, 2)' : 'fairdeck, after deal(12)', l.strategy === 'shoe' ? '6-deck lazy shoe, cut card' : l.strategy, `${Math.round(l.bytes)}`, `${Math.round(l.marginal)}`]);
-    table.push([`a deck per hand, never disposed (${m.forgotten.hands.toLocaleString('en')} hands, yielding every 1,000)`, '', `peak RSS ${(m.forgotten.peak / 2 ** 20).toFixed(0)} MB`, '']);
-    out.push({ title: '10b. What a deck costs to keep, and to forget', intro: 'RSS over 50,000 decks held in an array, after two collections, per deck, then over 50,000 more (a child process each, `--expose-gc`; the first 50,000 also pay once for V8\'s young generation and the WASM heap growing to their working size): past 4,096 live core decks the oldest are paged out to a saved state in the JS heap (docs/memory.md). The forgotten-deck loop: `new Deck()` + `dealHands(6, 2)` per hand, never disposed.', table });
+    out.push({ title: '10a. What a deck costs to make', intro: 'Per call; "vs" is the ratio to one `shuffle()` of a reused deck of the same entry, measured in the same rounds. A secure deck takes its key from a block of 2,048 keys drawn by one `crypto.getRandomValues` call (SECURITY.md).', table: timedTable(m.rows, { ratioTo: 'none' }) });
+    const table = [['entry', 'strategy', 'bytes per live deck (RSS), first 50,000', 'of which V8\'s young generation', 'the next 50,000']];
+    for (const l of m.live) table.push([l.entry === 'games' ? 'fairdeck/games, after dealHands(6, 2)' : 'fairdeck, after deal(12)', l.strategy === 'shoe' ? '6-deck lazy shoe, cut card' : l.strategy, `${Math.round(l.bytes)}`, l.young === undefined ? '' : `${Math.round(l.young)}`, `${Math.round(l.marginal)}`]);
+    table.push([`a deck per hand, never disposed (${m.forgotten.hands.toLocaleString('en')} hands, yielding every 1,000)`, '', `peak RSS ${(m.forgotten.peak / 2 ** 20).toFixed(0)} MB`, '', '']);
+    out.push({ title: '10b. What a deck costs to keep, and to forget', intro: 'RSS over 50,000 decks held in an array, after two collections, per deck, then over 50,000 more (a child process each, `--expose-gc`; the first 50,000 also pay once for V8\'s young generation and the WASM heap growing to their working size: the young generation\'s growth, its new space committed whole, is its own column): past 4,096 live core decks the oldest are paged out to a saved state in the JS heap (docs/memory.md). The forgotten-deck loop: `new Deck()` + `dealHands(6, 2)` per hand, never disposed.', table });
   }
   if (r.size) {
     const s = r.size;

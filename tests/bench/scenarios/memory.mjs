@@ -6,6 +6,7 @@
 // (`new Deck()` + `dealHands(6, 2)`, fairdeck/games) 10^6 times, never disposing one, yielding to
 // the event loop every 1,000 hands, as a server written the natural way does: its peak RSS.
 import { spawnSync } from 'node:child_process';
+import v8 from 'node:v8';
 import { fileURLToPath } from 'node:url';
 import { consume, measure, report } from '../lib.mjs';
 
@@ -24,13 +25,16 @@ if (mode === 'live') {
   // The first n decks, as issue 38 measures them, then n more: the second figure is what one more
   // live deck costs once V8's young generation and the WASM heap have grown to their working size
   // (both are paid once, by the first tens of thousands of objects any program keeps).
-  const rss = [process.memoryUsage().rss], keep = new Array(2 * n);
+  // Also V8's young generation (its new space, committed whole): what of the first figure is
+  // the collector's working room rather than the decks (docs/memory.md).
+  const young = () => v8.getHeapSpaceStatistics().find((space) => space.space_name === 'new_space')?.space_size ?? 0;
+  const rss = [process.memoryUsage().rss], keep = new Array(2 * n), newSpace = [young()];
   for (const half of [0, 1]) {
     for (let i = half * n; i < (half + 1) * n; i++) use((keep[i] = new m.Deck(options)));
     globalThis.gc(), globalThis.gc();
-    rss.push(process.memoryUsage().rss);
+    rss.push(process.memoryUsage().rss), newSpace.push(young());
   }
-  say({ bytes: (rss[1] - rss[0]) / n, marginal: (rss[2] - rss[1]) / n, n, kept: keep.length });
+  say({ bytes: (rss[1] - rss[0]) / n, marginal: (rss[2] - rss[1]) / n, young: (newSpace[1] - newSpace[0]) / n, n, kept: keep.length });
 } else if (mode === 'forget') {
   const hands = Number(args[0]);
   const m = await load('games');
