@@ -99,6 +99,20 @@ describe('the spec area', () => {
     }
   });
 
+  it('after the core could not give an area (a full heap), the next deck asks for one again', () => {
+    const deal = (o: object) => new Deck(o).deal(52).map((c) => c.id).join(',');
+    const expected = [deal({ seed: 7 }), deal({ seed: 'eight' })];
+    const real = m.specArea;
+    try {
+      m.specArea = () => 0;  // what the core returns, its error recorded, when the heap has no room
+      expect(() => new Deck({ seed: 'y'.repeat(3000) })).toThrow();
+    } finally {
+      m.specArea = real;
+    }
+    // Were the failed area kept, these would be written at address 0 while the core reads its own.
+    expect([deal({ seed: 7 }), deal({ seed: 'eight' })]).toEqual(expected);
+  });
+
   it('takes a seed longer than the static area through a heap block, frees it, and deals the same each time', () => {
     const long = 'x'.repeat(5000);
     const deal = (seed: string) => {

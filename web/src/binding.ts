@@ -216,8 +216,8 @@ export function packSpec(m: DeckModule, s: DeckSpec): void {
   let at = 48;
   for (const b of names) at += b.length;
   if (m !== areaOf || at > room) {  // a long seed text asks for a larger area
-    packed = undefined, area = m.specArea(at);
-    if (area === 0) throw coreError(m);
+    packed = areaOf = undefined, area = m.specArea(at);
+    if (area === 0) throw coreError(m);  // no area now: the next call asks again
     // The static area serves every spec that fits it; a larger one has a heap block for this deck
     // only, which the next call frees.
     areaOf = m, room = at > limits.specBytes ? 0 : limits.specBytes;
