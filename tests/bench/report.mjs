@@ -80,6 +80,14 @@ function largeNote(rows, twin) {
   return note + '. Plain Fisher–Yates over DRAM also varies from run to run with the memory traffic of the host.';
 }
 
+/**
+ * The audit scenario's rows, undefined if neither part ran: testShuffle's come from 'audit-shuffle'
+ * (pinned), the log reader's and the CLI's from 'audit' (run.mjs).
+ */
+export function auditRows(r) {
+  return r.audit || r['audit-shuffle'] ? [...(r['audit-shuffle']?.rows ?? []), ...(r.audit?.rows ?? [])] : undefined;
+}
+
 /** The sections of the report, each { title, intro, table } (tables as arrays of rows). */
 export function sections(r) {
   const out = [];
@@ -133,10 +141,10 @@ export function sections(r) {
       out.push({ title, intro: group === 'holdem' ? intro : '', table: timedTable(r.games.rows.filter((row) => row.group === group)) });
     }
   }
-  if (r.audit || r['audit-shuffle']) {  // two tables: the harness against its peer ('audit-shuffle', pinned), and the log reader alone
-    const rows = [...(r['audit-shuffle']?.rows ?? []), ...(r.audit?.rows ?? [])];
-    if (rows.some((row) => row.group === 'audit-shuffle')) out.push({ title: '9a. Testing any shuffle: testShuffle (fairdeck/fairness)', intro: 'Per trial: d3-array\'s shuffle of a fresh [0…51] under test, against the same loop bare (the harness checks and counts every order); one call of 200,000 trials each, back to back in alternating order, on the CPU clock, in a process pinned to the quieter CPU (scenario audit-shuffle).', table: timedTable(rows.filter((row) => row.group === 'audit-shuffle')) });
-    if (rows.some((row) => row.group === 'audit-log')) out.push({ title: '9b. Testing any shuffle: fairdeck-audit', intro: 'Per byte of log text: the CLI\'s reader on a file of one shuffled 52-card deck per line (card codes), parsed and counted by one thread in the bench\'s process, then the whole CLI run in a fresh process with `--workers 1` and `--workers 2` (both start cold; back to back in alternating order, the speed-up is the median of the rounds\' ratios of wall times); MB/s = 1000 / ns per byte, and per CPU-second (the process\'s CPU time, every thread, over the wall clock is "cores used").', table: timedTable(rows.filter((row) => row.group === 'audit-log'), { ratioTo: 'none' }) });
+  const audit = auditRows(r);
+  if (audit) {  // two tables: the harness against its peer ('audit-shuffle', pinned), and the log reader alone
+    if (audit.some((row) => row.group === 'audit-shuffle')) out.push({ title: '9a. Testing any shuffle: testShuffle (fairdeck/fairness)', intro: 'Per trial: d3-array\'s shuffle of a fresh [0…51] under test, against the same loop bare (the harness checks and counts every order); one call of 200,000 trials each, back to back in alternating order, on the CPU clock, in a process pinned to the quieter CPU (scenario audit-shuffle).', table: timedTable(audit.filter((row) => row.group === 'audit-shuffle')) });
+    if (audit.some((row) => row.group === 'audit-log')) out.push({ title: '9b. Testing any shuffle: fairdeck-audit', intro: 'Per byte of log text: the CLI\'s reader on a file of one shuffled 52-card deck per line (card codes), parsed and counted by one thread in the bench\'s process, then the whole CLI run in a fresh process with `--workers 1` and `--workers 2` (both start cold; back to back in alternating order, the speed-up is the median of the rounds\' ratios of wall times); MB/s = 1000 / ns per byte, and per CPU-second (the process\'s CPU time, every thread, over the wall clock is "cores used").', table: timedTable(audit.filter((row) => row.group === 'audit-log'), { ratioTo: 'none' }) });
   }
   if (r.memory) {
     const m = r.memory;

@@ -2,7 +2,7 @@
 // reports its measured value, met or missed, and (when missed) by how much; every comparison is
 // a ratio within the run, so the load of a shared machine cancels out as far as it can.
 
-import { leadOverPlain } from './report.mjs';
+import { auditRows, leadOverPlain } from './report.mjs';
 import { BUDGET } from '../size/apps.mjs';
 
 const find = (rows, name) => {
@@ -175,8 +175,7 @@ export function evaluate(r) {
       `missed by ${x(blackjack / 0.1)} (docs/games.md, "Speed")`);
   }
 
-  // testShuffle's rows come from 'audit-shuffle' (pinned), the log reader's and the CLI's from 'audit'.
-  const audit = r.audit || r['audit-shuffle'] ? [...(r['audit-shuffle']?.rows ?? []), ...(r.audit?.rows ?? [])] : undefined;
+  const audit = auditRows(r);
   if (audit) {
     // Issue 41: the harness must not be what is slow (testShuffle ≥ 0.5× the bare d3.shuffle loop's
     // trials/s at n = 52), and logs are read at ≥ 50 MB/s on one core.
