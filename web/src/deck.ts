@@ -287,7 +287,7 @@ export class Deck implements Iterable<Card> {
         h = construct(() => (packSpec(c, lastSpec!), c.CoreDeck.makePacked()));
       }
       if (h === null) throw coreError(c);
-      this.#cards = o === lastOptions ? lastTable : cardTable(o.style, o.decks, o.jokers, o.size);
+      this.#cards = p ? cardTable(o.style, o.decks, o.jokers, o.size) : lastTable;  // not provable: o is lastOptions, whose table is lastTable
     }
     this.#c = c;
     this.#p = h.port() >>> 2;
