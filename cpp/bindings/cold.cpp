@@ -237,8 +237,12 @@ CoreDeck* restore(const val& spec) {
 u32 port(CoreDeck& d) { return static_cast<u32>(reinterpret_cast<std::uintptr_t>(d.port)); }
 u32 size(CoreDeck& d) { return d.deck->size(); }
 
-/// What the deck was made with, as JSON (text result).
-val info(CoreDeck& d) { return text_or_null([&] { return deck_info(*d.deck); }); }
+/// What the deck was made with, as JSON (text result). Through `on` like every question that
+/// reaches the core deck: reading its engine settles a look-ahead, which must first know how many
+/// of its cards JS dealt from the window (else it undoes them, and JS deals them again).
+val info(CoreDeck& d) {
+  return on(&d, [](fd::Deck& k) { return text_or_null([&] { return deck_info(k); }); });
+}
 /// The state as JSON (text result); null with the error recorded if it cannot be written.
 val save(CoreDeck& d, bool include_secret) {
   return on(&d, [&](fd::Deck& k) { return text_or_null([&] { return fd::save_state(k, include_secret); }); });

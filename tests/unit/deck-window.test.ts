@@ -185,6 +185,22 @@ describe('Deck dealing window of lazy and bitmap decks (the look-ahead)', () => 
     }
   });
 
+  it('answers its first `info` mid-window without losing the cards JS dealt from it', () => {
+    // The first read of `info` asks the core (later ones are cached): that question must hand
+    // the core the window's count first, like every other, or the core undoes the look-ahead
+    // while JS still deals from it, and a card is dealt twice.
+    for (const strategy of ['lazy', 'bitmap'] as const) {
+      for (const rng of ['chacha20', 'xoshiro256'] as const) {
+        const a = deck({ seed: 5, rng, strategy }), b = deck({ seed: 5, rng, strategy });
+        const got = [a.dealOne()!.id, a.dealOne()!.id, a.dealOne()!.id];
+        expect(a.info.strategy).toBe(strategy);
+        for (let c = a.dealOne(); c !== undefined; c = a.dealOne()) got.push(c.id);
+        expect(got).toEqual(b.deal(52).map((c) => c.id));
+        expect(a.toJSON()).toEqual(b.toJSON());
+      }
+    }
+  });
+
   it('keeps its window while remaining() and returned are asked: a full deal makes a few core calls', () => {
     for (const strategy of ['lazy', 'bitmap'] as const) {
       for (const rng of ['chacha20', 'xoshiro256'] as const) {
