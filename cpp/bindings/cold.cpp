@@ -235,7 +235,7 @@ CoreDeck* restore(const val& spec) {
 /// The address of the deck's window cells and its buffer's address and size (CoreDeck): fixed
 /// for the deck's life, read once by JS through the module's heap view.
 u32 port(CoreDeck& d) { return static_cast<u32>(reinterpret_cast<std::uintptr_t>(d.port)); }
-u32 size(CoreDeck& d) { return d.deck->size(); }
+u32 size(CoreDeck& d) { return d.size(); }
 
 /// What the deck was made with, as JSON (text result). Through `on` like every question that
 /// reaches the core deck: reading its engine settles a look-ahead, which must first know how many

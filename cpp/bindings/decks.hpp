@@ -37,8 +37,30 @@ inline constexpr u32 kLogPort = 8;  // the port's cells before the entries
 /// JS reads the cells, and the ids the deck writes for it (deal, piles) into `buffer`, through the
 /// module's one heap view (HEAPU32), at the address port() gives once: a deck holds no view of its
 /// own (two Uint32Arrays were 250 bytes of every Deck in V8).
+struct CoreDeck;
+template <class F>
+auto on(CoreDeck* d, F&& f) noexcept;
+
+/// A CoreDeck's core deck, which only `on` and CoreDeck's own window code can reach: every other
+/// binding goes through `on`, which first applies what JS dealt from the window. One that read
+/// the deck directly could settle a look-ahead behind JS's back and deal its cards twice (a
+/// deck's first `info` once did: tests/unit/window-mix.test.ts). A member type rather than a
+/// private member, so that CoreDeck stays an aggregate (a constructor cost adopt() 62 bytes).
+class OwnedDeck {
+public:
+  OwnedDeck(std::unique_ptr<fd::Deck>&& deck) noexcept : deck_(std::move(deck)) {}  // NOLINT: implicit, for CoreDeck{deck, {}}
+
+private:
+  fd::Deck* operator->() const noexcept { return deck_.get(); }
+  fd::Deck& operator*() const noexcept { return *deck_; }
+  std::unique_ptr<fd::Deck> deck_;
+  friend struct CoreDeck;
+  template <class F>
+  friend auto on(CoreDeck* d, F&& f) noexcept;
+};
+
 struct CoreDeck {
-  std::unique_ptr<fd::Deck> deck;
+  OwnedDeck deck;
   std::vector<u32> buffer;
   // [0] window: cards JS may deal; [1] taken: cards JS has dealt; [2] their address; [3] the id
   // buffer's address, so that JS knows its view of the buffer is stale when the buffer moved (a
@@ -53,6 +75,13 @@ struct CoreDeck {
   u32 burst = kFirstBurst;   // lazy, bitmap: the size of the next look-ahead
 
   static constexpr u32 kFirstBurst = 4;
+
+  /// The three questions a binding may ask without `on`: the deck's size never changes, and
+  /// remaining and returned keep the window open (the cards JS took from it are only subtracted:
+  /// a look-ahead's cards count as remaining, and no window reaches the return pile).
+  u32 size() const noexcept { return deck->size(); }
+  u32 remaining() const noexcept { return deck->remaining() - port[1]; }
+  u32 returned() const noexcept { return deck->returned(); }
 
   u32* reserve(u32 n) {
     if (buffer.size() < n) {
@@ -86,6 +115,7 @@ struct CoreDeck {
     port[1] = 0;
   }
 #endif
+
 };
 
 /// A stream of an engine's raw words (fairdeck/random, Embind's class "CoreWords") and the

@@ -83,10 +83,9 @@ u32 deal(CoreDeck& d, u32 n) {
     return rekeying(k, kFailed, [&] { return k.deal(n, d.buffer.data()); });
   });
 }
-/// remaining and returned leave the window open: the cards JS took from it are only subtracted
-/// (a look-ahead's cards count as remaining, and no window reaches the return pile).
-u32 remaining(CoreDeck& d) { return d.deck->remaining() - d.port[1]; }
-u32 returned(CoreDeck& d) { return d.deck->returned(); }
+/// remaining and returned leave the window open (CoreDeck::remaining says why they may).
+u32 remaining(CoreDeck& d) { return d.remaining(); }
+u32 returned(CoreDeck& d) { return d.returned(); }
 
 /// The engine's next `count` 32-bit outputs, as a view; null (error recorded) if out of memory.
 /// Here at -O3: the engine's fill loop inlines into it (at -Oz, in cold.cpp, xoshiro256's words
