@@ -115,7 +115,6 @@ struct CoreDeck {
     port[1] = 0;
   }
 #endif
-
 };
 
 /// A stream of an engine's raw words (fairdeck/random, Embind's class "CoreWords") and the
