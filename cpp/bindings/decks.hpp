@@ -41,26 +41,20 @@ struct CoreDeck;
 template <class F>
 auto on(CoreDeck* d, F&& f) noexcept;
 
-/// A CoreDeck's core deck, which only `on` and CoreDeck's own window code can reach: every other
-/// binding goes through `on`, which first applies what JS dealt from the window. One that read
-/// the deck directly could settle a look-ahead behind JS's back and deal its cards twice (a
-/// deck's first `info` once did: tests/unit/window-mix.test.ts). A member type rather than a
-/// private member, so that CoreDeck stays an aggregate (a constructor cost adopt() 62 bytes).
-class OwnedDeck {
-public:
-  OwnedDeck(std::unique_ptr<fd::Deck>&& deck) noexcept : deck_(std::move(deck)) {}  // NOLINT: implicit, for CoreDeck{deck, {}}
-
+struct CoreDeck {
 private:
-  fd::Deck* operator->() const noexcept { return deck_.get(); }
-  fd::Deck& operator*() const noexcept { return *deck_; }
-  std::unique_ptr<fd::Deck> deck_;
-  friend struct CoreDeck;
+  /// The core deck, which only `on` and CoreDeck's own window code can reach: every other binding
+  /// goes through `on`, which first applies what JS dealt from the window. One that read the
+  /// deck directly could settle a look-ahead behind JS's back and deal its cards twice (a deck's
+  /// first `info` once did: tests/unit/window-mix.test.ts).
+  std::unique_ptr<fd::Deck> deck;
   template <class F>
   friend auto on(CoreDeck* d, F&& f) noexcept;
-};
 
-struct CoreDeck {
-  OwnedDeck deck;
+public:
+  /// Takes `core` by reference: by value, its temporary cost adopt() 62 bytes of wasm.
+  explicit CoreDeck(std::unique_ptr<fd::Deck>&& core) noexcept : deck(std::move(core)) {}
+
   std::vector<u32> buffer;
   // [0] window: cards JS may deal; [1] taken: cards JS has dealt; [2] their address; [3] the id
   // buffer's address, so that JS knows its view of the buffer is stale when the buffer moved (a
@@ -176,7 +170,7 @@ auto on(CoreDeck* d, F&& f) noexcept {
 }
 
 inline CoreDeck* adopt(std::unique_ptr<fd::Deck> deck) {
-  auto* d = new CoreDeck{std::move(deck), {}};
+  auto* d = new CoreDeck(std::move(deck));
   d->publish();
   return d;
 }
