@@ -227,6 +227,42 @@ TEST_P(PileSlots, PatternsBeyondTheStackBuffersDealTheSame) {
   EXPECT_EQ(plain, dealt);  // the cards deal() deals
   EXPECT_EQ(sorted_dealt(*b), sorted_dealt(*a));
 }
+TEST_P(PileSlots, ADeckMadeAfterOneIsDestroyedDealsAsOneMadeWithNothingKept) {
+  // A destroyed deck leaves its slots, named, to the next deck that names a pile (issue 38,
+  // Deck::keep_room): here all 64, the last 6 of them the hands a DealPlan's cache knows. `a`
+  // takes them at its first hand; its twin `b`, made alongside, finds nothing kept and starts
+  // bare. Whatever they deal next, cache hit or not, names reused or not, up to the pile
+  // limit, they deal, file, refuse and save alike.
+  {
+    auto x = seeded(GetParam(), 5, 200);
+    for (std::uint32_t i = 0; i < 58; ++i) x->deal_to(numbered("x", i), 1);
+    x->deal_hands(6, 2);
+  }
+  auto a = seeded(GetParam(), 29, 200), b = seeded(GetParam(), 29, 200);
+  const auto step = [&](const char* what, auto&& op) {
+    std::string ra, rb;
+    try { ra = op(*a); } catch (const RangeError& e) { ra = std::string("RangeError: ") + e.what(); }
+    try { rb = op(*b); } catch (const RangeError& e) { rb = std::string("RangeError: ") + e.what(); }
+    EXPECT_EQ(ra, rb) << what;
+    ASSERT_EQ(state(*a), state(*b)) << what;
+    EXPECT_EQ(a->pile_names(), b->pile_names()) << what;
+  };
+  const auto ids = [](const std::vector<std::uint32_t>& v) {
+    std::string t;
+    for (std::uint32_t id : v) t += std::to_string(id) + ",";
+    return t;
+  };
+  step("the first hand", [&](Deck& d) { return ids(d.deal_hands(6, 2)); });
+  step("a name the last deck left free", [&](Deck& d) { return ids(d.deal_to("x3", 2)); });
+  step("a new name", [&](Deck& d) { return ids(d.deal_to("burn", 1)); });
+  step("hand:2", [&](Deck& d) { return ids(d.pile_cards(hand_pile(2))); });
+  step("shuffle, then nine seats", [&](Deck& d) { return d.shuffle(), ids(d.deal_pattern(holdem())); });
+  step("six seats again", [&](Deck& d) { return ids(d.deal_hands(6, 2)); });
+  for (std::uint32_t i = 0; i < 60; ++i)  // 12 piles hold cards: the 53rd new one is refused
+    step("up to the pile limit", [&](Deck& d) { return ids(d.deal_to(numbered("y", i), 1)); });
+  step("a move onto a new pile", [&](Deck& d) { return d.move_cards(d.pile_cards("y0"), "muck"), ids(d.pile_cards("muck")); });
+  for (const Deck* d : {a.get(), b.get()}) EXPECT_EQ(state(*restore_state(state(*d), std::nullopt)), state(*d));
+}
 INSTANTIATE_TEST_SUITE_P(EveryStrategy, PileSlots, ::testing::Values("eager", "lazy", "bitmap"));
 
 TEST(PileSlotNames, PatternsCheckEveryByteOfEveryNameLikeIsPileName) {

@@ -191,3 +191,32 @@ describe('pile names', () => {
     expect(deck.pile('keep')).toHaveLength(2);
   });
 });
+
+describe('a deck made after another is disposed (issue 38: its slots are kept for the next deck)', () => {
+  it.each(strategies)('%s: deals, files and saves like a twin made beside it, hand after hand', (strategy) => {
+    // The disposed deck leaves its slots, named (seats, a burn, a board, 40 others), to the
+    // next deck that names a pile: `a`, at its first hand. Its twin `b` finds nothing kept.
+    const x = new Deck({ strategy, seed: 7, size: 120 });
+    for (let i = 0; i < 40; i++) x.dealTo(`x${i}`, 1);
+    x.dealHands(6, 2), x.burn(), x.dealTo('board', 3);
+    x.dispose();
+    const a = new Deck({ strategy, seed: 8, size: 120 }), b = new Deck({ strategy, seed: 8, size: 120 });
+    const both = (op: (d: Deck) => unknown) => {
+      let ra: unknown, rb: unknown;
+      try { ra = op(a); } catch (e) { ra = String(e); }
+      try { rb = op(b); } catch (e) { rb = String(e); }
+      expect(ra).toEqual(rb);
+      expect(snapshot(a)).toBe(snapshot(b));
+      expect(a.piles).toEqual(b.piles);
+    };
+    for (let hand = 0; hand < 3; hand++) {
+      both((d) => d.dealHands(6, 2).map(ids));
+      both((d) => [ids(d.burn()), ids(d.dealTo('board', 3)), ids(d.dealTo('x5', 2)), ids(d.dealTo(`new${hand}`, 1))]);
+      both((d) => d.moveCards(d.pile('hand:1'), 'muck'));
+      both((d) => ids(d.pile('hand:0')));
+      both((d) => d.shuffle().remaining);
+    }
+    for (let i = 0; i < 70; i++) both((d) => ids(d.dealTo(`y${i}`, 1)));  // past the 64-pile limit: refused alike
+    a.dispose(), b.dispose();
+  });
+});

@@ -106,6 +106,11 @@ public:
 
   Deck(const Deck&) = delete;
   Deck& operator=(const Deck&) = delete;
+  /// A deck that held named piles leaves their slots to the next deck (keep_room()).
+  ~Deck() {
+    if constexpr (kPiles)
+      if (!slots_.empty()) keep_room();
+  }
 
   /// The seeds of the current round of a provable deck; nullptr for other decks.
   const ProvableSeeds* provable() const noexcept { return provable_ ? &*provable_ : nullptr; }
@@ -442,6 +447,11 @@ private:
 
   void use_piles(std::size_t need);
   void reserve_named(std::size_t more);
+  /// The slots of a destroyed deck, kept for the next deck to name a pile (pile_slots.hpp).
+  struct SpareRoom;
+  static SpareRoom& spare_room() noexcept;
+  void keep_room() noexcept;  // defined [[gnu::noinline]] minsize
+  void take_room() noexcept;  // defined [[gnu::noinline]] minsize
   void name_slot(std::uint8_t s, std::string_view name) noexcept;
   void place(std::uint32_t card, std::uint8_t s) noexcept;
   /// The slot of the pile named `name` that holds cards, or −1.

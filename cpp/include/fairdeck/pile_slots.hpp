@@ -14,10 +14,13 @@
 #include <bit>
 #include <cstdint>
 #include <cstring>
+#include <new>
 #include <span>
 #include <string>
 #include <string_view>
 #include <vector>
+
+#include "fairdeck/attributes.hpp"
 
 namespace fairdeck {
 
@@ -75,9 +78,57 @@ inline std::uint64_t Deck::checked_key(std::string_view name) noexcept {
 /// At least `need` (≤ kMaxPiles) slots, grown as piles are first named: a deck that never uses
 /// piles holds nothing for them, a 6-seat table 8 slots rather than kMaxPiles (a slot is 64
 /// bytes: all 64 were 4 KiB per deck). Slots are taken lowest first (countr_one), so the slots
-/// in use are always below slots_.size(); they never shrink.
+/// in use are always below slots_.size(); they never shrink. A deck's first piles take the
+/// room a destroyed deck left (take_room()), if there is one.
 inline void Deck::use_piles(std::size_t need) {
+  if (slots_.empty()) take_room();
   if (slots_.size() < need) slots_.resize(std::min<std::size_t>(std::max<std::size_t>({need, 2 * slots_.size(), 4}), kMaxPiles));
+}
+
+/// Issue 38: a game that makes a deck per hand and disposes of it paid, at each deck's first
+/// hand, for what a reused deck has from its first: its slots (allocated 4, then 8) and the
+/// names of its piles. So a destroyed deck leaves its slots here, one set per thread, and the
+/// next deck to name a pile takes them as they are: free, named as the last deck's were, with
+/// the identity a DealPlan's slot cache knows them by (serial_, names_), which moves with the
+/// slots and is never held by two decks. Free slots and their names are the deck's own
+/// bookkeeping, never read as piles (a reused deck holds the same after shuffle()), so the
+/// deck deals, names and saves exactly as a new one would. (The arrival list is not kept: with
+/// it and the binding's id buffer, the first hand cost 1.9 times a later one instead of 2.4, for
+/// about 300 bytes gzip more than the sim app's budget has; docs/memory.md.)
+/// Trivially destructible, so that the thread_local needs no destructor registered (that cost
+/// 250 bytes of wasm): a set kept when a thread ends stays allocated until the process does.
+struct Deck::SpareRoom {
+  alignas(std::vector<Slot>) unsigned char bytes[sizeof(std::vector<Slot>)] = {};  // a vector while kept
+  bool kept = false;
+  std::uint64_t names = 0, serial = 0;
+  std::vector<Slot>& slots() noexcept { return *std::launder(reinterpret_cast<std::vector<Slot>*>(bytes)); }
+};
+
+inline Deck::SpareRoom& Deck::spare_room() noexcept {
+  static thread_local SpareRoom room;
+  return room;
+}
+
+/// From ~Deck(), for a deck whose piles have slots: its slots, unless a set is kept already.
+[[gnu::noinline]] FAIRDECK_MINSIZE inline void Deck::keep_room() noexcept {
+  SpareRoom& r = spare_room();
+  if (r.kept) return;
+  new (r.bytes) std::vector<Slot>(std::move(slots_));  // their counts: zeroed by take_room()
+  r.kept = true, r.names = names_, r.serial = serial_;
+}
+
+/// For a deck that has never named a pile (no slots, nothing in hint_): the kept slots, if any,
+/// each free, and a hint for each name. The swap leaves an empty vector in the room, which
+/// needs no destructor before keep_room() makes the next one there.
+[[gnu::noinline]] FAIRDECK_MINSIZE inline void Deck::take_room() noexcept {
+  SpareRoom& r = spare_room();
+  if (!r.kept) return;
+  slots_.swap(r.slots());
+  r.kept = false, names_ = r.names, serial_ = r.serial;
+  for (std::size_t s = 0; s < slots_.size(); ++s) {
+    slots_[s].count = 0;
+    if (slots_[s].key) hint_[bucket(slots_[s].key)] = static_cast<std::uint8_t>(s + 1);
+  }
 }
 
 /// Room for `more` cards in the named piles (amortised: no allocation in steady state), so
