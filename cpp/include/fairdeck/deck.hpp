@@ -66,6 +66,14 @@ inline constexpr std::uint32_t kNoCard = 0xffffffffu;
 inline constexpr bool kSim = FAIRDECK_SIM != 0;
 inline constexpr const char* kNoSimInBuild = "dead cards live in fairdeck's sim module, and this build has none (FAIRDECK_SIM=0)";
 
+#ifndef FAIRDECK_SPARE_ROOM
+#define FAIRDECK_SPARE_ROOM 1
+#endif
+/// Whether a destroyed deck leaves its pile slots to the next deck (Deck::keep_room, issue 38):
+/// every build with piles but sim.wasm, whose app's size budget has no room for it
+/// (FAIRDECK_SPARE_ROOM=0, CMakeLists.txt; docs/size.md). Nothing a deck deals changes with it.
+inline constexpr bool kSpareRoom = FAIRDECK_SPARE_ROOM != 0;
+
 /// Ends the message of a deal that asks for more cards than remain: what to do about it (a macro,
 /// so each message stays one literal and needs no new instantiation of cat()).
 #define FAIRDECK_SHUFFLE_HINT "; shuffle() gathers every card for a new deal"
@@ -108,7 +116,7 @@ public:
   Deck& operator=(const Deck&) = delete;
   /// A deck that held named piles leaves their slots to the next deck (keep_room()).
   ~Deck() {
-    if constexpr (kPiles)
+    if constexpr (kPiles && kSpareRoom)
       if (!slots_.empty()) keep_room();
   }
 

@@ -226,7 +226,7 @@ inline std::uint32_t Deck::deal_pattern(std::span<const Packet> packets, std::ui
   if (plan.total_ > remaining())
     throw RangeError(cat("packets must deal at most the ", remaining(), " cards remaining, got ", plan.total_, " cards in all" FAIRDECK_SHUFFLE_HINT));
   settle();
-  if (slots_.empty()) take_room();  // a destroyed deck's room: its slots may be the plan's cached ones
+  if (kSpareRoom && slots_.empty()) take_room();  // a destroyed deck's room: its slots may be the plan's cached ones
   const std::size_t piles = plan.piles_.size();
   detail::SmallBuffer<std::uint8_t, kMaxPiles> slot(piles);
   Pending pending;

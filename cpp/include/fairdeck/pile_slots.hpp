@@ -81,7 +81,7 @@ inline std::uint64_t Deck::checked_key(std::string_view name) noexcept {
 /// in use are always below slots_.size(); they never shrink. A deck's first piles take the
 /// room a destroyed deck left (take_room()), if there is one.
 inline void Deck::use_piles(std::size_t need) {
-  if (slots_.empty()) take_room();
+  if (kSpareRoom && slots_.empty()) take_room();
   if (slots_.size() < need) slots_.resize(std::min<std::size_t>(std::max<std::size_t>({need, 2 * slots_.size(), 4}), kMaxPiles));
 }
 
@@ -99,6 +99,7 @@ inline void Deck::use_piles(std::size_t need) {
 /// 250 bytes of wasm): a set kept when a thread ends stays allocated until the process does.
 struct Deck::SpareRoom {
   alignas(std::vector<Slot>) unsigned char bytes[sizeof(std::vector<Slot>)] = {};  // a vector while kept
+  std::uint8_t hint[64] = {};  // the deck's hint_, as it was
   bool kept = false;
   std::uint64_t names = 0, serial = 0;
   std::vector<Slot>& slots() noexcept { return *std::launder(reinterpret_cast<std::vector<Slot>*>(bytes)); }
@@ -114,21 +115,24 @@ inline Deck::SpareRoom& Deck::spare_room() noexcept {
   SpareRoom& r = spare_room();
   if (r.kept) return;
   new (r.bytes) std::vector<Slot>(std::move(slots_));  // their counts: zeroed by take_room()
+  std::memcpy(r.hint, hint_, sizeof hint_);
   r.kept = true, r.names = names_, r.serial = serial_;
 }
 
 /// For a deck that has never named a pile (no slots, nothing in hint_): the kept slots, if any,
-/// each free, and a hint for each name. The swap leaves an empty vector in the room, which
-/// needs no destructor before keep_room() makes the next one there.
+/// each free, with the hints they had. The hints are copied, never rebuilt from the names: two
+/// free slots can carry one name (a pile named again after a name in its bucket took its
+/// hint), and find_slot() trusts that the hinted one is the only one that can hold cards, as the
+/// plan's cached slots do; hints rebuilt in slot order broke that, and a pile could then be held
+/// in two slots at once (found by tests/fuzz/fuzz_state.cpp). The swap leaves an empty vector in
+/// the room, which needs no destructor before keep_room() makes the next one there.
 [[gnu::noinline]] FAIRDECK_MINSIZE inline void Deck::take_room() noexcept {
   SpareRoom& r = spare_room();
   if (!r.kept) return;
   slots_.swap(r.slots());
+  std::memcpy(hint_, r.hint, sizeof hint_);
   r.kept = false, names_ = r.names, serial_ = r.serial;
-  for (std::size_t s = 0; s < slots_.size(); ++s) {
-    slots_[s].count = 0;
-    if (slots_[s].key) hint_[bucket(slots_[s].key)] = static_cast<std::uint8_t>(s + 1);
-  }
+  for (Slot& slot : slots_) slot.count = 0;
 }
 
 /// Room for `more` cards in the named piles (amortised: no allocation in steady state), so
