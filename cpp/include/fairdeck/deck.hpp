@@ -2,14 +2,16 @@
 // cards), a dealing strategy, and a shoe's cut card. Include this file for the deck.
 //
 // Why: this is the single truth about a deck; the TypeScript Deck only asks it questions.
-// This file declares class Deck (its data, its API, its small members and the dealing steps of
-// each strategy) and includes the rest; each header does one job:
+// This file declares class Deck (its data, its API and its small members) and includes the
+// rest; each header does one job:
 //   strategy.hpp     the three strategies (eager, lazy, bitmap): names and what each does
 //   piles.hpp        pile names and limits, PileRef, PileLabel, packets (no deck)
 //   deal_plan.hpp    DealPlan: a dealing pattern read once, dealt hand after hand
 //   cut_card.hpp     cut_for: where a shoe's cut card goes for a penetration
 //   lookahead.hpp    LookAhead: what undoes the deals a deck made in advance (no deck)
 // and, defining Deck's larger members, the parts this file includes after the class:
+//   deck_deal.hpp    each strategy's deal: next_card, the lazy and bitmap steps, merging the
+//                    return pile, a provable deck's next round
 //   deck_window.hpp  the dealing window's look-ahead: look_ahead, undoing or keeping it
 //   deck_layout.hpp  the card array as a state records it: pile(), set_piles, canonicalize,
 //                    return_cards
@@ -529,88 +531,21 @@ private:
   void settle_ahead(std::uint32_t t) noexcept;  // noinline, where it is defined
   void forget() noexcept;  // noinline, where it is defined
 
-  // ---- Each strategy's deal (strategy.hpp says what each does).
-  /// deal_one() without prepare(): the caller has prepared for its draws.
-  std::uint32_t next_card() {
-    if (u_ == 0) {
-      if (r_ == 0) return kNoCard;
-      merge_returned();
-      if (strategy_ == Strategy::eager) shuffle_front(u_);
-    }
-    if (strategy_ == Strategy::bitmap) return rng_.visit([&](auto& e, Dice& d) { return bitmap_deal(e, d); });
-    if (strategy_ == Strategy::lazy) {
-      rng_.visit([&](auto& e, Dice& d) { lazy_deal(e, d); });
-      return cards_[u_ + r_];
-    }
-    const std::uint32_t card = cards_[u_ - 1];
-    if (r_ > 0) std::swap(cards_[u_ - 1], cards_[u_ - 1 + r_]);
-    --u_;
-    return card;
-  }
-
-  /// One lazy deal, the engine in hand (u_ ≥ 1): a Fisher–Yates step (lazy_step) swaps a uniform
-  /// j of the undealt pile to its end; with returned cards, that card then swaps places with the
-  /// return pile's last, so it lands just past the pile: the card dealt is cards_[u_ + r_]
-  /// afterwards. Keeps j in last_swap_ (what undoes the step, with the swap, lookahead.hpp).
+  // ---- Each strategy's deal (strategy.hpp says what each does; deck_deal.hpp defines them).
+  std::uint32_t next_card();
   template <class E>
-  void lazy_deal(E& e, Dice& d) noexcept {
-    const std::uint32_t j = last_swap_ = d.roll(e, u_);
-    std::swap(cards_[u_ - 1], cards_[j]);
-    if (r_ > 0) std::swap(cards_[u_ - 1], cards_[u_ - 1 + r_]);
-    --u_;
-  }
-  /// One bitmap deal, the engine in hand (u_ ≥ 1): the card.
+  void lazy_deal(E& e, Dice& d) noexcept;
   template <class E>
-  std::uint32_t bitmap_deal(E& e, Dice& d) noexcept {
-    const std::uint32_t card = bitmap_step(std::span(out_), u_, e, d);
-    --u_;
-    return card;
-  }
-
-  /// out[i] = top[−1 − i] for i < k, four at a time: the undealt pile's next k cards, in dealing
-  /// order. (Through locals: `out` could alias the deck's members, so a plain loop over cards_
-  /// and u_ reloads them at every card; the WASM build does not auto-vectorise.)
-  static void copy_reversed(const std::uint32_t* top, std::uint32_t k, std::uint32_t* out) noexcept {
-    std::uint32_t i = 0;
-    for (; i + 4 <= k; i += 4) {
-      detail::U32x4 v;
-      std::memcpy(&v, top - i - 4, sizeof v);
-      v = __builtin_shufflevector(v, v, 3, 2, 1, 0);
-      std::memcpy(out + i, &v, sizeof v);
-    }
-    for (; i < k; ++i) out[i] = top[-1 - static_cast<std::ptrdiff_t>(i)];
-  }
-
+  std::uint32_t bitmap_deal(E& e, Dice& d) noexcept;
+  static void copy_reversed(const std::uint32_t* top, std::uint32_t k, std::uint32_t* out) noexcept;
   static bool bit(const std::vector<std::uint64_t>& v, std::uint32_t c) noexcept { return (v[c / 64] >> (c % 64)) & 1; }
-
   void pad_bitmap() noexcept {
     if (n_ % 64) out_.back() |= ~0ULL << (n_ % 64);
   }
-
-  void merge_returned() noexcept {
-    if (strategy_ == Strategy::bitmap)
-      for (std::size_t w = 0; w < out_.size(); ++w) out_[w] &= ~ret_[w], ret_[w] = 0;
-    u_ += r_;
-    r_ = 0;
-  }
-
-  void shuffle_front(std::uint32_t count) {
-    if (provable_) return rng_.visit([&](auto& e, Dice&) {
-      if constexpr (std::is_same_v<std::decay_t<decltype(e)>, ChaCha20>)
-        provable_shuffle(std::span(cards_.data(), count), comp_, e, std::span(marks_));
-    });
-    rng_.visit([&](auto& e, Dice& d) { fisher_yates(std::span(cards_.data(), count), e, d); });
-  }
-
+  void merge_returned() noexcept;
+  void shuffle_front(std::uint32_t count);
   /// Provable decks: the next round (nonce + 1) and its key; RangeError past 2^53 − 1, changing nothing.
-  void next_round() {
-    if (provable_->nonce >= kMaxProvableNonce) throw RangeError("provable.nonce cannot pass 2^53 − 1: start a new server seed");
-    ++provable_->nonce;
-    const Bytes32 key = provable_key(*provable_, comp_);
-    rng_.visit([&key](auto& e, Dice&) {
-      if constexpr (std::is_same_v<std::decay_t<decltype(e)>, ChaCha20>) e = ChaCha20(key);
-    });
-  }
+  void next_round();
 
   Composition comp_;
   Strategy strategy_;
@@ -647,6 +582,7 @@ private:
 }  // namespace fairdeck
 
 // The larger members, by subject (see the file comment).
+#include "fairdeck/deck_deal.hpp"
 #include "fairdeck/deck_window.hpp"
 #include "fairdeck/deck_layout.hpp"
 #include "fairdeck/pile_slots.hpp"
