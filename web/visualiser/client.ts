@@ -4,7 +4,7 @@
  * the page's single-worker jobs (time vs N, WASM vs JS), one at a time. A stopped job's late
  * replies are ignored.
  */
-import type { Reply, Request } from './protocol.js';
+import type { Reply, Request, Settings } from './protocol.js';
 
 /** A request before the client gives it an id. */
 export type JobRequest = Request extends infer R ? (R extends { id: number } ? Omit<R, 'id'> : never) : never;
@@ -18,11 +18,30 @@ export class Client {
   #current = 0;
   #handler: (reply: Reply) => void = () => {};
   #onFailure: (message: string) => void;
+  /** What each new worker warms up on (warm()), and how many workers have not finished it. */
+  #warming: Request | undefined;
+  #cold = 0;
+  #onWarm: (warm: boolean) => void;
 
-  /** Calls `onFailure` with a message if a worker itself fails (for example, cannot load). */
-  constructor(size: number, onFailure: (message: string) => void) {
+  /**
+   * Calls `onFailure` with a message if a worker itself fails (for example, cannot load), and
+   * `onWarm` with true once every worker has warmed up (warm()), false when a cold one joins.
+   */
+  constructor(size: number, onFailure: (message: string) => void, onWarm: (warm: boolean) => void = () => {}) {
     this.#onFailure = onFailure;
+    this.#onWarm = onWarm;
     this.resize(size);
+  }
+
+  /**
+   * Has every worker, and every one resize() adds later, run settings `s` briefly (the worker's
+   * 'warm' request): a run then starts with their hot code compiled.
+   */
+  warm(s: Pick<Settings, 'algorithms' | 'n' | 'rng'>): void {
+    this.#warming = { type: 'warm', algorithms: [...s.algorithms], n: s.n, rng: s.rng };
+    this.#cold = this.#workers.length;
+    this.#onWarm(false);
+    for (const w of this.#workers) w.postMessage(this.#warming);
   }
 
   /** The workers, for `workers` in fairdeck/fairness. */
@@ -36,10 +55,17 @@ export class Client {
     while (this.#workers.length < size) {
       const w = spawn();
       w.addEventListener('error', (e) => this.#onFailure(e.message || 'a worker failed to start'));
+      w.addEventListener('message', (e: MessageEvent<Reply>) => {
+        if (e.data?.type === 'warm' && this.#cold > 0 && --this.#cold === 0) this.#onWarm(true);
+      });
+      if (this.#warming) {
+        if (this.#cold++ === 0) this.#onWarm(false);
+        w.postMessage(this.#warming);
+      }
       if (this.#workers.length === 0) {
         w.addEventListener('message', (e: MessageEvent<Reply>) => {
           const reply = e.data;
-          if (reply && !('fairdeckChunk' in reply) && (reply.type === 'ready' || reply.id === this.#current)) this.#handler(reply);
+          if (reply && !('fairdeckChunk' in reply) && reply.type !== 'warm' && (reply.type === 'ready' || reply.id === this.#current)) this.#handler(reply);
         });
       }
       this.#workers.push(w);

@@ -24,7 +24,13 @@ let results: Results | undefined;
 let running: AbortController | undefined;
 await init();  // the engines' names come from the core (manifest())
 const { settings, notes } = parseSettings(location.search);
-const client = new Client(settings.workers, (message) => finish('error', `A worker failed: ${message}`));
+// The page marks when its workers have warmed up on the URL's settings (data-warm): a run started
+// before then includes their compiling (client.ts, worker.ts).
+const client = new Client(settings.workers, (message) => finish('error', `A worker failed: ${message}`), (warm) => {
+  if (warm) document.body.dataset.warm = '';
+  else delete document.body.dataset.warm;
+});
+client.warm(settings);
 
 const boxes = (name: string, checked: (a: AlgorithmName) => boolean) => ALGORITHMS.map((a) => `<label title="${esc(ALGORITHM_INFO[a].summary)}">
   <input type="checkbox" name="${name}" value="${a}"${checked(a) ? ' checked' : ''}> <span class="name">${a}</span> <small>${ALGORITHM_INFO[a].fair ? 'fair' : 'biased'} · ${ALGORITHM_INFO[a].cost}</small></label>`).join('');
@@ -169,7 +175,12 @@ $('export-csv').addEventListener('click', () => results && download('fairdeck-fa
 fill(settings);
 status.textContent = notes.length ? `Ignored from the URL: ${notes.join('; ')}.` : '';
 busy(false);
-$('settings').addEventListener('submit', (e) => e.preventDefault());  // no inline handler: the page's CSP allows no inline script
+$('settings').addEventListener('submit', (e) => e.preventDefault());
+// Changed settings: the workers warm up on them, before the next run (client.warm).
+form.addEventListener('change', () => {
+  const s = read();
+  if (s) client.warm(s);
+});  // no inline handler: the page's CSP allows no inline script
 setupOwnShuffle();
 // Every control is wired (after init(), which the engine names need): tests and scripts wait for this.
 document.body.dataset.ready = '';

@@ -20,7 +20,9 @@ export interface Settings {
 export type Request =
   | { type: 'scale'; id: number; algorithms: AlgorithmName[]; sizes: number[]; rng: RngName; seed: string }
   | { type: 'compare'; id: number; n: number; trials: number; seed: string }
-  | { type: 'stop' };
+  | { type: 'stop' }
+  /** Runs these settings briefly in this worker, so that the engine has compiled their hot code before a run. */
+  | { type: 'warm'; algorithms: AlgorithmName[]; n: number; rng: RngName };
 
 /** One row of the WASM-vs-plain-JS comparison. */
 export interface CompareRow {
@@ -34,6 +36,7 @@ export interface CompareRow {
 /** Worker → page. */
 export type Reply =
   | { type: 'ready' }
+  | { type: 'warm' }
   | { type: 'progress'; id: number; label: string; done: number; total: number; trialsPerSecond: number }
   | { type: 'scale'; id: number; result: TimeScalingResult }
   | { type: 'compare'; id: number; rows: CompareRow[] }

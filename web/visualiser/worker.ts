@@ -3,7 +3,7 @@
  * (`serveChunks`, fairdeck/fairness); the first also runs the page's single-worker jobs — time vs
  * N and WASM vs JS — one at a time, and 'stop' aborts them between bounded calls.
  */
-import { chiSquarePValue, chiSquareUniform, countPermutations, init, serveChunks, timeScaling } from 'fairdeck/fairness';
+import { chiSquarePValue, chiSquareUniform, countPermutations, init, manifest, positionMatrix, serveChunks, timeScaling, type AlgorithmName, type RngName } from 'fairdeck/fairness';
 import { plainJsPermutations } from './baseline.js';
 import type { CompareRow, Reply, Request } from './protocol.js';
 import { seedOf } from './settings.js';
@@ -34,10 +34,43 @@ async function compare(id: number, n: number, trials: number, seed: string, sign
   post({ type: 'compare', id, rows });
 }
 
+/** Trials per warm-up slice, and the most one count's warm-up runs (see warm()). */
+const WARM_SLICE = 1 << 14, WARM_CAP_MS = 600;
+
+/**
+ * Counts each algorithm of the page's settings in slices, as a run's chunks will (permutations
+ * where n allows, and positions), until its hot code runs optimised, then says so. The engine
+ * first runs a module's code unoptimised and compiles what turns out hot in the background; a run
+ * started before that is done pays for it, most with two workers on two cores, where the compiler
+ * competes with both for the CPUs. Timed in a worker of this page (n = 52, fisher-yates, 2^14
+ * trials a slice): 700–3,200 ns a shuffle for the first 100–150 ms, then 200–400. A run of
+ * n = 52, 3·10^7 shuffles started as the page opened measured 1.54× the speed of one worker;
+ * started 3 s later, 1.84× (issue 39, tests/e2e/visualiser.e2e.ts). So each count runs until a
+ * slice takes half the time of its first, or its last four agree within 25 % (its code was
+ * optimised already), or for WARM_CAP_MS.
+ */
+async function warm(algorithms: AlgorithmName[], n: number, rng: RngName): Promise<void> {
+  await ready;
+  const measures = n <= manifest().limits.maxPermutationN ? [countPermutations, positionMatrix] : [positionMatrix];
+  for (const algorithm of algorithms) {
+    for (const count of measures) {
+      const start = performance.now(), times: number[] = [];
+      for (;;) {
+        const t = performance.now();
+        await count({ algorithm, n, trials: WARM_SLICE, rng, seed: 0 });
+        const ms = performance.now() - t, last = times.push(ms) >= 4 ? times.slice(-4) : [];
+        if (ms <= times[0] / 2 || performance.now() - start >= WARM_CAP_MS || (last.length && Math.max(...last) <= 1.25 * Math.min(...last))) break;
+      }
+    }
+  }
+  post({ type: 'warm' });
+}
+
 serveChunks(scope);
 scope.onmessage = async (event: MessageEvent<Request>) => {
   const request = event.data;
   if (!request || 'fairdeckChunk' in request) return;  // served by serveChunks
+  if (request.type === 'warm') return void warm(request.algorithms, request.n, request.rng).catch(() => post({ type: 'warm' }));  // a failed warm-up only leaves the run cold
   controller?.abort();
   if (request.type === 'stop') return;
   const current = (controller = new AbortController());
