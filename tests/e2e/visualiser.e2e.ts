@@ -197,12 +197,28 @@ it('reports the speed-up of 2 workers over 1 for n = 52, 3 × 10^7 shuffles (mea
 it('says when its workers have warmed up on the settings, and again after they change', async () => {
   const { page, errors } = await open('?alg=fisher-yates&n=52&trials=1000000&seed=3&workers=2');
   await page.waitForSelector('body[data-warm]', { state: 'attached', timeout: 30_000 });
-  // New settings: cold until every worker has run them (a negative control for the mark).
+  // New settings: cold until every worker has run them (a negative control for the mark), even
+  // when they change again while a warm-up runs (its late reply must not mark the newer ones).
   await page.fill('input[name=n]', '5');
   await page.dispatchEvent('#settings', 'change');
   expect(await page.getAttribute('body', 'data-warm')).toBeNull();
   await page.waitForSelector('body[data-warm]', { state: 'attached', timeout: 30_000 });
-  // A run started while the workers warm up gives the same counts as one started after.
+  // n = 6, then n = 7 100 ms later: the mark must wait for n = 7's warm-up, which runs at least
+  // 250 ms (worker.ts, WARM_MIN_MS), not come with n = 6's replies.
+  const after = await page.evaluate(() => new Promise<number>((resolve) => {
+    const form = document.getElementById('settings') as HTMLFormElement, n = form.elements.namedItem('n') as HTMLInputElement;
+    const set = (value: string) => ((n.value = value), form.dispatchEvent(new Event('change')));
+    set('6');
+    setTimeout(() => {
+      set('7');
+      const t = performance.now();
+      new MutationObserver((_, o) => {
+        if ('warm' in document.body.dataset) o.disconnect(), resolve(performance.now() - t);
+      }).observe(document.body, { attributes: true, attributeFilter: ['data-warm'] });
+    }, 100);
+  }));
+  expect(after).toBeGreaterThanOrEqual(250);
+  // A run started while the workers warm up still runs to the end.
   await page.fill('input[name=n]', '4');
   await page.dispatchEvent('#settings', 'change');
   await page.click('#run');

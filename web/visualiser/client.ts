@@ -21,6 +21,7 @@ export class Client {
   /** What each new worker warms up on (warm()), and how many workers have not finished it. */
   #warming: Request | undefined;
   #cold = 0;
+  #round = 0;  // the current warm-up's number: a reply from an older one counts for nothing
   #onWarm: (warm: boolean) => void;
 
   /**
@@ -38,7 +39,7 @@ export class Client {
    * 'warm' request): a run then starts with their hot code compiled.
    */
   warm(s: Pick<Settings, 'algorithms' | 'n' | 'rng'>): void {
-    this.#warming = { type: 'warm', algorithms: [...s.algorithms], n: s.n, rng: s.rng };
+    this.#warming = { type: 'warm', round: ++this.#round, algorithms: [...s.algorithms], n: s.n, rng: s.rng };
     this.#cold = this.#workers.length;
     this.#onWarm(false);
     for (const w of this.#workers) w.postMessage(this.#warming);
@@ -56,7 +57,7 @@ export class Client {
       const w = spawn();
       w.addEventListener('error', (e) => this.#onFailure(e.message || 'a worker failed to start'));
       w.addEventListener('message', (e: MessageEvent<Reply>) => {
-        if (e.data?.type === 'warm' && this.#cold > 0 && --this.#cold === 0) this.#onWarm(true);
+        if (e.data?.type === 'warm' && e.data.round === this.#round && this.#cold > 0 && --this.#cold === 0) this.#onWarm(true);
       });
       if (this.#warming) {
         if (this.#cold++ === 0) this.#onWarm(false);

@@ -21,8 +21,11 @@ export type Request =
   | { type: 'scale'; id: number; algorithms: AlgorithmName[]; sizes: number[]; rng: RngName; seed: string }
   | { type: 'compare'; id: number; n: number; trials: number; seed: string }
   | { type: 'stop' }
-  /** Runs these settings briefly in this worker, so that the engine has compiled their hot code before a run. */
-  | { type: 'warm'; algorithms: AlgorithmName[]; n: number; rng: RngName };
+  /**
+   * Runs these settings briefly in this worker, so that the engine has compiled their hot code
+   * before a run; a newer warm-up (a higher `round`) ends an older one.
+   */
+  | { type: 'warm'; round: number; algorithms: AlgorithmName[]; n: number; rng: RngName };
 
 /** One row of the WASM-vs-plain-JS comparison. */
 export interface CompareRow {
@@ -36,7 +39,8 @@ export interface CompareRow {
 /** Worker → page. */
 export type Reply =
   | { type: 'ready' }
-  | { type: 'warm' }
+  /** The warm-up of that round is over (or was ended by a newer one). */
+  | { type: 'warm'; round: number }
   | { type: 'progress'; id: number; label: string; done: number; total: number; trialsPerSecond: number }
   | { type: 'scale'; id: number; result: TimeScalingResult }
   | { type: 'compare'; id: number; rows: CompareRow[] }

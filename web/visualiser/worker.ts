@@ -51,7 +51,9 @@ const WARM_SLICE = 1 << 14, WARM_MIN_MS = 250, WARM_CAP_MS = 600;
  * that slow start: stopped at the first such slice alone, a fresh clone's run read 1.62× with
  * the page warm after 0.35–0.47 s.
  */
-async function warm(algorithms: AlgorithmName[], n: number, rng: RngName): Promise<void> {
+let warming = 0;  // the newest warm-up's round: an older one stops at its next slice
+async function warm(round: number, algorithms: AlgorithmName[], n: number, rng: RngName): Promise<void> {
+  warming = round;
   await ready;
   const begin = performance.now();
   const measures = n <= manifest().limits.maxPermutationN ? [countPermutations, positionMatrix] : [positionMatrix];
@@ -59,6 +61,7 @@ async function warm(algorithms: AlgorithmName[], n: number, rng: RngName): Promi
     for (const count of measures) {
       const start = performance.now(), times: number[] = [];
       for (;;) {
+        if (warming !== round) return;  // new settings: their warm-up replies for this worker
         const t = performance.now();
         await count({ algorithm, n, trials: WARM_SLICE, rng, seed: 0 });
         const ms = performance.now() - t, last = times.push(ms) >= 4 ? times.slice(-4) : [];
@@ -67,14 +70,17 @@ async function warm(algorithms: AlgorithmName[], n: number, rng: RngName): Promi
       }
     }
   }
-  post({ type: 'warm' });
+  post({ type: 'warm', round });
 }
 
 serveChunks(scope);
 scope.onmessage = async (event: MessageEvent<Request>) => {
   const request = event.data;
   if (!request || 'fairdeckChunk' in request) return;  // served by serveChunks
-  if (request.type === 'warm') return void warm(request.algorithms, request.n, request.rng).catch(() => post({ type: 'warm' }));  // a failed warm-up only leaves the run cold
+  if (request.type === 'warm') {  // a failed warm-up only leaves the run cold
+    const { round } = request;
+    return void warm(round, request.algorithms, request.n, request.rng).catch(() => post({ type: 'warm', round }));
+  }
   controller?.abort();
   if (request.type === 'stop') return;
   const current = (controller = new AbortController());
