@@ -175,12 +175,12 @@ $('export-csv').addEventListener('click', () => results && download('fairdeck-fa
 fill(settings);
 status.textContent = notes.length ? `Ignored from the URL: ${notes.join('; ')}.` : '';
 busy(false);
-$('settings').addEventListener('submit', (e) => e.preventDefault());
+$('settings').addEventListener('submit', (e) => e.preventDefault());  // no inline handler: the page's CSP allows no inline script
 // Changed settings: the workers warm up on them, before the next run (client.warm).
 form.addEventListener('change', () => {
   const s = read();
   if (s) client.warm(s);
-});  // no inline handler: the page's CSP allows no inline script
+});
 setupOwnShuffle();
 // Every control is wired (after init(), which the engine names need): tests and scripts wait for this.
 document.body.dataset.ready = '';

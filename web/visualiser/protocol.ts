@@ -39,7 +39,7 @@ export interface CompareRow {
 /** Worker → page. */
 export type Reply =
   | { type: 'ready' }
-  /** The warm-up of that round is over (or was ended by a newer one). */
+  /** The warm-up of that round is over (one ended by a newer round sends none). */
   | { type: 'warm'; round: number }
   | { type: 'progress'; id: number; label: string; done: number; total: number; trialsPerSecond: number }
   | { type: 'scale'; id: number; result: TimeScalingResult }
