@@ -15,23 +15,6 @@ import { pileGeneration, pileId, pileIds, planPattern } from './piles.js';
 
 const { live, module: mod, cards: tableOf, read, written, input, port } = internals;
 
-/**
- * dealTo()'s last two piles with pinned numbers (below limits.pinnedPiles, which no table reset
- * renumbers: piles.ts), and their module: a hand's burn() and dealTo('board') alternate, and two
- * comparisons cost less than the Map lookup of pileId (about 10 ns a call; issue 39, the
- * step-by-step hand). NONE matches no caller's value.
- */
-const NONE = {} as unknown as string;
-let lastModule: DeckModule | undefined, name0 = NONE, id0 = 0, name1 = NONE, id1 = 0;
-function dealToId(m: DeckModule, pile: string): number {
-  if (m !== lastModule) lastModule = m, name0 = name1 = NONE;
-  if (pile === name0) return id0;
-  if (pile === name1) return id1;
-  const id = pileId(m, pile, 'pile');
-  if (id < limits.pinnedPiles) name1 = name0, id1 = id0, name0 = pile, id0 = id;
-  return id;
-}
-
 /** A deck of cards dealt fairly by the WASM core, with named piles held by the core. Call `dispose()` when done (or use `using`). */
 export class Deck extends PlainDeck {
   /** Restores a deck saved with `toJSON()` (its piles too); a seeded deck resumes exactly where it was. */
@@ -84,7 +67,7 @@ export class Deck extends PlainDeck {
    */
   dealTo(pile: string, n = 1): Card[] {
     const h = live(this);
-    const m = mod(this), id = dealToId(m, pile);
+    const m = mod(this), id = pileId(m, pile, 'pile');
     checkInt('n', n, 0, 2 ** 32 - 1);
     // The pile log (cpp/bindings/decks.hpp): from an eager deck's window, onto a pile with a
     // pinned number, JS deals the cards itself, as deal(n) does, and logs (pile, taken, n) for the
