@@ -28,13 +28,48 @@ if (mode === 'live') {
   // Also V8's young generation (its new space, committed whole): what of the first figure is
   // the collector's working room rather than the decks (docs/memory.md).
   const young = () => v8.getHeapSpaceStatistics().find((space) => space.space_name === 'new_space')?.space_size ?? 0;
-  const rss = [process.memoryUsage().rss], keep = new Array(2 * n), newSpace = [young()];
+  // And the JS heap in use (live objects, not the pages around them): what the Deck objects, their
+  // records and the paged-out states themselves hold.
+  const used = () => v8.getHeapStatistics().used_heap_size;
+  const rss = [process.memoryUsage().rss], keep = new Array(2 * n), newSpace = [young()], heap = [used()];
   for (const half of [0, 1]) {
     for (let i = half * n; i < (half + 1) * n; i++) use((keep[i] = new m.Deck(options)));
     globalThis.gc(), globalThis.gc();
-    rss.push(process.memoryUsage().rss), newSpace.push(young());
+    rss.push(process.memoryUsage().rss), newSpace.push(young()), heap.push(used());
   }
-  say({ bytes: (rss[1] - rss[0]) / n, marginal: (rss[2] - rss[1]) / n, young: (newSpace[1] - newSpace[0]) / n, n, kept: keep.length });
+  say({ bytes: (rss[1] - rss[0]) / n, marginal: (rss[2] - rss[1]) / n, young: (newSpace[1] - newSpace[0]) / n, heap: (heap[1] - heap[0]) / n, n, kept: keep.length });
+} else if (mode === 'control') {
+  // The same measurement of a stand-in with no WASM at all: per deck, an object with the Deck's
+  // own fields, a record with its paged-out record's fields, and a string as long as the part of
+  // a games deck's saved state (after a hand) that a paged-out deck keeps (the text from its first
+  // '['; the head before it is shared). What the method charges for the JavaScript a paged-out
+  // deck cannot do without (docs/memory.md), beside the guard: not a guard itself.
+  const n = Number(args[0]);
+  const m = await load('games');
+  await m.init();
+  const deck = new m.Deck();
+  deck.dealHands(6, 2);
+  const text = JSON.stringify(deck.toJSON({ includeSecret: true })), chars = text.length - text.indexOf('[');
+  deck.dispose();
+  class StandIn {
+    #c; #core; #p; #cards; #info;
+    constructor(i) {
+      this.#c = null, this.#p = 0, this.#cards = null, this.#info = undefined, this.size = 52;
+      this.#core = { prev: null, next: null, h: null, head: '', saved: String(1e9 + i).padEnd(chars, '.'), w: false, c: null, pinned: false };
+      this.cloning = i;
+    }
+  }
+  for (let i = 0; i < 200; i++) new StandIn(i);
+  globalThis.gc(), globalThis.gc();
+  const young = () => v8.getHeapSpaceStatistics().find((space) => space.space_name === 'new_space')?.space_size ?? 0;
+  const used = () => v8.getHeapStatistics().used_heap_size;
+  const rss = [process.memoryUsage().rss], keep = new Array(2 * n), newSpace = [young()], heap = [used()];
+  for (const half of [0, 1]) {
+    for (let i = half * n; i < (half + 1) * n; i++) keep[i] = new StandIn(i);
+    globalThis.gc(), globalThis.gc();
+    rss.push(process.memoryUsage().rss), newSpace.push(young()), heap.push(used());
+  }
+  say({ bytes: (rss[1] - rss[0]) / n, marginal: (rss[2] - rss[1]) / n, young: (newSpace[1] - newSpace[0]) / n, heap: (heap[1] - heap[0]) / n, n, chars, kept: keep.length });
 } else if (mode === 'forget') {
   const hands = Number(args[0]);
   const m = await load('games');
@@ -74,6 +109,7 @@ if (mode === 'live') {
   const live = [];
   for (const entry of ['fairdeck', 'games'])
     for (const strategy of ['eager', 'lazy', 'bitmap', 'shoe']) live.push({ entry, strategy, ...child('live', entry, strategy, 50000) });
+  const control = child('control', 50000);
   const forgotten = child('forget', 1e6);
-  report('memory', rows, { live, forgotten });
+  report('memory', rows, { live, control, forgotten });
 }
