@@ -23,6 +23,9 @@
 //    (not moves or returns) and cut_card_out() is true exactly from cut() cards on;
 //  - save_state → restore_state gives a twin that, from then on, answers every operation exactly
 //    as the original does (a secure deck saved without its secret restores with the same piles);
+//  - boards_ahead(k, b) / settle_boards (lazy decks make a simulation's rounds of shuffle() and k
+//    deals in advance): the rounds' cards are the ones the twins deal making each call, and however
+//    many rounds and cards are handed out, the deck then goes on as they do
 //  - look_ahead(k) / take(t) (lazy and bitmap decks deal up to 64 cards in advance and take back
 //    what the caller did not hand out): the window holds min(k, 64, undealt) cards, each the card
 //    the next deal_one() would give, and the deck answers, deals and saves exactly as a plain twin
@@ -353,7 +356,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     // the reader itself); filling up to 70 numbered piles at once (22) is 1 in 64.
     static constexpr std::uint8_t kOps[64] = {0,  0,  1,  1,  2,  2,  2,  3,  3,  3,  3,  4,  4,  5,  5,  5,
                                               6,  6,  6,  7,  7,  7,  8,  8,  8,  9,  9,  11, 12, 12, 12, 12,
-                                              13, 13, 14, 14, 14, 14, 14, 15, 15, 15, 15, 15, 16, 16, 17, 17,
+                                              13, 13, 14, 14, 14, 14, 23, 15, 15, 15, 15, 15, 16, 16, 17, 17,
                                               17, 17, 18, 18, 18, 18, 19, 19, 19, 20, 20, 20, 21, 21, 21, 22};
     int op = kOps[in.ConsumeIntegralInRange<int>(0, 63)];
     if (op == 9 && in.ConsumeBool()) op = 10;
@@ -636,6 +639,36 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         m.take_out(sorted, kDealt, false);
         for (std::uint32_t c : ids) m.place(c, to);
         m.drop_empty();
+        break;
+      }
+      case 23: {  // shuffle, rounds in advance (boards_ahead), some handed out; the twins make each call
+        for (fd::Deck* x : all)
+          if (x) x->shuffle();
+        m.shuffle();
+        const std::uint32_t k = in.ConsumeIntegralInRange<std::uint32_t>(1, 9);
+        const std::uint32_t boards = d->boards_ahead(k, in.ConsumeIntegralInRange<std::uint32_t>(0, 40));
+        if (boards == 0) break;
+        CHECK(d->strategy() == fd::Strategy::lazy && d->boards_pending() == boards && d->run_size() == k, boards);
+        const std::uint32_t board = in.ConsumeIntegralInRange<std::uint32_t>(0, boards - 1);
+        const std::uint32_t taken = in.ConsumeIntegralInRange<std::uint32_t>(0, k);
+        const std::uint32_t* ids = d->board_ids();
+        for (std::uint32_t i = 0; i <= board; ++i) {
+          if (i != 0) {
+            for (fd::Deck* x : {w, t})
+              if (x) x->shuffle();
+            m.shuffle();
+          }
+          for (std::uint32_t j = 0; j < (i < board ? k : taken); ++j) {
+            const std::uint32_t card = ids[i * k + k - 1 - j];
+            if (w) CHECK(w->deal_one() == card, card, i * 16 + j);
+            if (t) CHECK(t->deal_one() == card, card, i * 16 + j);
+            CHECK(model_deal(m, card), i, j);
+            m.dealt.push_back(card);
+          }
+        }
+        if (board == 0 && taken == 0 && in.ConsumeBool()) break;  // left pending: the next question settles it, nothing handed out
+        d->settle_boards(board, taken);
+        CHECK(d->boards_pending() == 0);
         break;
       }
       default: {  // many numbered piles at once, up to the limit and past it

@@ -18,6 +18,8 @@
 //   pile_slots.hpp   how the deck holds named piles: name keys, slots, one arrival list
 //   deck_piles.hpp   what it does with them: pile_cards, deal_to, deal_hands, deal_pattern,
 //                    move_cards
+//   deck_boards.hpp  boards in advance (sim builds): a simulation's shuffle() + deal(k), many
+//                    rounds at once, kept or undone exactly as the look-ahead is
 // Array layout (eager, lazy): cards_[0, u) undealt (eager deals from the end), [u, u + r) the
 // return pile, [u + r, n) dealt. Returned cards are dealt only when the undealt pile is empty;
 // then the return pile is shuffled and becomes the undealt pile.
@@ -35,6 +37,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
+#include <memory>
 #include <optional>
 #include <span>
 #include <string>
@@ -52,6 +55,7 @@
 #include "fairdeck/provable.hpp"
 #include "fairdeck/rng.hpp"
 #include "fairdeck/shuffle.hpp"
+#include "fairdeck/sim_only.hpp"
 #include "fairdeck/strategy.hpp"
 
 namespace fairdeck {
@@ -151,7 +155,7 @@ public:
   std::uint32_t size() const noexcept { return n_; }
   /// Cards that can still be dealt: undealt plus returned (cards dealt in advance by a pending
   /// look-ahead count as undealt: they are dealt only when taken).
-  std::uint32_t remaining() const noexcept { return u_ + r_ + ahead_.count; }
+  std::uint32_t remaining() const noexcept { return u_ + r_ + ahead_.count + run_cards(); }  // run_cards(): deck_boards.hpp
   /// Cards in the return pile (a look-ahead never reaches it).
   std::uint32_t returned() const noexcept { return r_; }
   /// Cards out of the deck.
@@ -268,6 +272,14 @@ public:
     }
     if (ahead_.count != 0) settle_ahead(t);
   }
+
+  // ---- Boards in advance (sim builds): a simulation's rounds of shuffle() + deal(k), made at
+  // once and then kept or undone exactly (deck_boards.hpp says how, and for which decks).
+  std::uint32_t boards_ahead(std::uint32_t k, std::uint32_t boards) noexcept;  // rounds made (0: none)
+  std::uint32_t boards_pending() const noexcept;    // rounds pending (0: none), run_size() cards each,
+  std::uint32_t run_size() const noexcept;          // round b's at board_ids() + b·k, the first dealt last
+  const std::uint32_t* board_ids() const noexcept;
+  void settle_boards(std::uint32_t board, std::uint32_t taken) noexcept;  // `board` rounds, then `taken` cards, handed out
 
   /// Moves dealt cards, from whatever pile holds them, to the return pile. All or nothing: throws
   /// RangeError (changing nothing) if any id is out of range, not currently dealt, or named twice.
@@ -525,8 +537,15 @@ private:
   /// it too, like filling a cache. (Well defined: a deck with a pending look-ahead is not a const
   /// object, since only the non-const look_ahead() makes one.)
   void settle() const noexcept {
-    if (ahead_.count) const_cast<Deck*>(this)->settle_ahead(0);
+    if constexpr (kSim) {  // one test for both: it is inlined into every public method
+      if ((ahead_.count | run_k_) != 0) const_cast<Deck*>(this)->settle_pending();
+    } else if (ahead_.count) {
+      const_cast<Deck*>(this)->settle_ahead(0);
+    }
   }
+  void settle_pending() noexcept;  // noinline, where it is defined (deck_boards.hpp)
+  std::uint32_t run_cards() const noexcept { return run_k_; }  // a pending run's last round: counted as remaining
+  void make_rounds(std::uint32_t live, std::uint32_t k, std::uint32_t rounds, std::uint32_t last, std::uint32_t* ids) noexcept;
 
   void settle_ahead(std::uint32_t t) noexcept;  // noinline, where it is defined
   void forget() noexcept;  // noinline, where it is defined
@@ -573,6 +592,9 @@ private:
   std::uint32_t cut_ = 0;                       // cards dealt before the cut card; 0: none
   std::uint64_t recalled_ = 0;                  // with a cut card: cards returned since the last shuffle (drawn())
   std::vector<std::uint32_t> dead_;             // issue 40: cards out of play (remove_cards), by id
+  struct BoardRun;                              // boards in advance (deck_boards.hpp)
+  [[no_unique_address]] SimOnly<std::unique_ptr<BoardRun>> run_;  // the card array before it, its rounds' cards
+  [[no_unique_address]] SimOnly<std::uint32_t> run_k_{};           // a pending run's cards a round; 0: none
 
   /// shuffle() of a deck with dead cards; return_cards() of dead ones (deck_dead.hpp).
   void set_aside_dead();     // defined [[gnu::noinline]] minsize
@@ -588,3 +610,4 @@ private:
 #include "fairdeck/pile_slots.hpp"
 #include "fairdeck/deck_piles.hpp"
 #include "fairdeck/deck_dead.hpp"
+#include "fairdeck/deck_boards.hpp"
