@@ -25,6 +25,15 @@ namespace fairdeck::abi {
 inline constexpr u32 kLogEntries = 8;
 inline constexpr u32 kPinnedPiles = 64;
 inline constexpr u32 kLogPort = 8;  // the port's cells before the entries
+/// Boards in advance (sim module; fairdeck/deck_boards.hpp): after a shuffle() that ends a round
+/// of shuffle() + k deals like the one before it, the core makes the next rounds at once, at most
+/// kBoardIds cards in all. The window is then the current round's cards; the port's cell
+/// kBoardsPort counts the rounds after it, and JS's shuffle(), once the round is dealt whole,
+/// moves the window to the next one (cell 2 up by k ids, cell 1 to 0, this cell down by one)
+/// without a call. `settle` tells the core how far JS got.
+inline constexpr u32 kBoardsPort = kLogPort + 3 * kLogEntries;
+static_assert(kBoardsPort == 32, "web/src/sim-deck.ts reads the rounds left in cell 32 (BOARDS), as games-deck.ts reads the log's cells by number");
+inline constexpr u32 kBoardIds = 1024;
 
 /// A deck as JS sees it: the core deck, the heap buffer for ids in and out, and the three cells
 /// of its dealing window (Deck::window): cards whose deals are already decided, which JS deals
@@ -61,12 +70,23 @@ public:
   // call that grew it and then failed returns no count that would tell it); [4] its size in ids.
   // The games module adds the pile log (below): [5] its entries; [6] how many more it may take;
   // [7] how many more cards they may hold; [8…] the entries, (pile number, taken before it, n).
-#if FAIRDECK_PILES
+#if FAIRDECK_SIM
+  u32 port[kBoardsPort + 1] = {};  // the games module's, then the rounds after the window's (kBoardsPort)
+#elif FAIRDECK_PILES
   u32 port[kLogPort + 3 * kLogEntries] = {};
 #else
   u32 port[5] = {0, 0, 0, 0, 0};
 #endif
   u32 burst = kFirstBurst;   // lazy, bitmap: the size of the next look-ahead
+#if FAIRDECK_SIM
+  u32 fresh = 0;  // the cards remaining after the last shuffle()
+  u32 round = 0;  // the cards dealt between the two shuffle() calls before it
+  // The rounds the next run makes: 2 at first, twice as many after a run JS dealt whole (up to
+  // kBoardIds cards), none after one it left part way (another call came between its rounds),
+  // until `calm` more rounds alike have passed, so that a loop with other calls in it does not
+  // pay for rounds it never uses.
+  u32 ahead = 2, calm = 0;
+#endif
 
   static constexpr u32 kFirstBurst = 4;
 

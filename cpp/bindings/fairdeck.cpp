@@ -51,7 +51,23 @@ namespace fairdeck::abi::hot {
 /// Gathers every card and shuffles; false (error recorded, nothing changed) if a secure deck
 /// could not get the fresh entropy its re-keying needs, or a provable deck has no next round.
 bool shuffle(CoreDeck& d) {
+#if FAIRDECK_SIM
+  // A simulation's loop, shuffle() + deal(k) (dealIds, deal, dealOne) again and again: after two
+  // rounds alike, the next ones are made in advance (kBoardsPort says how JS hands them out).
+  return on(&d, [&d](fd::Deck& k) {
+    const u32 left = k.remaining(), dealt = d.fresh > left ? d.fresh - left : 0;
+    if (!rekeying(k, false, [&] { return k.shuffle(), true; })) return false;
+    d.fresh = k.remaining();
+    if (dealt != 0 && dealt == d.round) {
+      if (d.ahead == 0 && ++d.calm == 8) d.ahead = 2;
+      if (d.ahead != 0) k.boards_ahead(dealt, std::min(d.ahead, kBoardIds / dealt));
+    }
+    d.round = dealt;
+    return true;
+  });
+#else
   return on(&d, [](fd::Deck& k) { return rekeying(k, false, [&] { return k.shuffle(), true; }); });
+#endif
 }
 bool shuffle_remaining(CoreDeck& d) {
   return on(&d, [](fd::Deck& k) { return rekeying(k, false, [&] { return k.shuffle_remaining(), true; }); });
@@ -115,6 +131,17 @@ namespace fairdeck::abi {
 /// applying it can neither fail nor throw: the deck ends as after the deal(), dealTo() and
 /// burn() calls JS answered itself, in their order.
 void CoreDeck::publish() noexcept {
+#if FAIRDECK_SIM
+  if (const u32 boards = deck->boards_pending()) {  // the rounds made in advance: the first is the window
+    port[0] = deck->run_size();
+    port[1] = 0;
+    port[2] = static_cast<u32>(reinterpret_cast<std::uintptr_t>(deck->board_ids()));
+    port[5] = port[6] = port[7] = 0;
+    port[kBoardsPort] = boards - 1;
+    return;
+  }
+  port[kBoardsPort] = 0;
+#endif
   port[0] = deck->window();
   port[1] = 0;
   port[2] = static_cast<u32>(reinterpret_cast<std::uintptr_t>(deck->window_cards()));
@@ -124,6 +151,15 @@ void CoreDeck::publish() noexcept {
   port[7] = open ? deck->named_room() : 0;
 }
 void CoreDeck::settle() noexcept {
+#if FAIRDECK_SIM
+  if (const u32 boards = deck->boards_pending()) {  // rounds JS moved past, then the cards it took
+    const bool whole = port[kBoardsPort] == 0 && port[1] == port[0];
+    ahead = whole ? std::min(2 * boards, kBoardIds) : 0, calm = 0;
+    deck->settle_boards(boards - 1 - std::min(port[kBoardsPort], boards - 1), port[1]);
+    port[1] = 0;
+    return;
+  }
+#endif
   if (port[1] < port[0]) burst = kFirstBurst;
   if (port[5] != 0) return apply_log();
   deck->take(port[1]);

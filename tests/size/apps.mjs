@@ -20,8 +20,11 @@ export const root = fileURLToPath(new URL('../../', import.meta.url));
 export const BUDGET = 48.5 * 1024;
 /** The games app ('fairdeck/games', dealing six hands): 63.5 / 64.2 KB with the pile log, so 64.5 KB (issue 39: at most 65.4 KB). */
 export const GAMES_BUDGET = 64.5 * 1024;
-/** The sim app ('fairdeck/sim', 10^4 boards of 5 from a deck with 4 dead cards): 68.5 / 69.2 KB, so 69.5 KB. */
-export const SIM_BUDGET = 69.5 * 1024;
+/**
+ * The sim app ('fairdeck/sim', 10^4 boards of 5 from a deck with 4 dead cards): 69.8 / 70.5 KB with
+ * issue 40's boards in advance (sim.wasm +1.1 KB: docs/size.md), so 71 KB; it was 69.5 KB.
+ */
+export const SIM_BUDGET = 71 * 1024;
 
 /** One app per entry point: what it imports and does. */
 export const APPS = {
