@@ -14,25 +14,11 @@
 
 #include "fairdeck/state.hpp"
 #include "make_deck.hpp"
+#include "twin_keys.hpp"
 
 using namespace fairdeck;
 
 namespace {
-/// Entropy for secure twins, as in lookahead_test.cpp: each deck of a pair draws its own
-/// numbered keys, so both re-key with the same keys at the same words.
-struct TwinKeys {
-  static inline std::uint32_t next[2] = {0, 0};
-  static inline int active = 0;
-  static bool source(std::uint8_t* out, std::size_t n) {
-    for (std::size_t k = 0; k < n / 32; ++k) {
-      std::memset(out + 32 * k, 0x5a, 32);
-      const std::uint32_t i = next[active]++;
-      std::memcpy(out + 32 * k, &i, sizeof i);
-    }
-    return n % 32 == 0;
-  }
-};
-
 /// engine ("chacha20", "xoshiro256" or "secure"), dead cards.
 using Config = std::tuple<std::string, std::uint32_t>;
 
@@ -45,13 +31,7 @@ std::unique_ptr<Deck> make(const Config& c, std::uint32_t seed, std::uint64_t be
   o.seed = std::string(secure ? 32 : 8, '\x3d');
   std::memcpy(o.seed.data(), &seed, sizeof seed);
   auto deck = make_deck(o);
-  if (secure) {  // `before_rekey` words before its first re-key, so that runs meet it
-    std::string state = save_state(*deck, true);
-    const std::size_t at = state.find("\"engine\":\"") + 10 + 64;
-    static const char* hex = "0123456789abcdef";
-    for (int i = 0; i < 16; ++i) state[at + 15 - i] = hex[((kReseedWords - before_rekey) >> (4 * i)) & 15];
-    deck = restore_state(state, std::nullopt);
-  }
+  if (secure) deck = near_rekey(*deck, before_rekey);  // so that runs meet a re-key
   std::vector<std::uint32_t> dead;
   for (std::uint32_t i = 0; i < std::get<1>(c); ++i) dead.push_back((7 * i + seed) % 52);
   std::sort(dead.begin(), dead.end());
@@ -72,8 +52,8 @@ void same(const Deck& a, const Deck& b) {
 class Boards : public ::testing::TestWithParam<Config> {
 protected:
   void SetUp() override {
-    TwinKeys::next[0] = TwinKeys::next[1] = 0, TwinKeys::active = 0;
-    previous_ = set_entropy_source(&TwinKeys::source);
+    TwinEntropy::reset();
+    previous_ = set_entropy_source(&TwinEntropy::source);
   }
   void TearDown() override { set_entropy_source(previous_); }
   EntropySource previous_ = nullptr;
@@ -84,27 +64,27 @@ TEST_P(Boards, HandOutAndSaveLikeATwinThatMakesEveryCall) {
   std::uint32_t made = 0, whole = 0, undone = 0, refused = 0, pending = 0, rekeyed = 0;
   const std::uint32_t runs = secure ? 60 : 6;
   for (std::uint32_t seed = 1; seed <= runs; ++seed) {
-    TwinKeys::next[0] = TwinKeys::next[1] = 0;
-    TwinKeys::active = 0;
+    TwinEntropy::next[0] = TwinEntropy::next[1] = 0;
+    TwinEntropy::active = 0;
     auto a = make(GetParam(), seed, 60 + 5 * seed);
-    TwinKeys::active = 1;
+    TwinEntropy::active = 1;
     auto b = make(GetParam(), seed, 60 + 5 * seed);
     std::mt19937 r(seed * 104729u + std::get<1>(GetParam()));  // the op sequence (tests only)
     const auto pick = [&r](std::uint32_t n) { return std::uniform_int_distribution<std::uint32_t>(0, n)(r); };
     for (int step = 0; step < 400; ++step) {
       const std::uint32_t op = pick(99);
-      TwinKeys::active = 0;
+      TwinEntropy::active = 0;
       if (op < 50) {  // shuffle, rounds in advance, a caller who gets through some of them
         a->shuffle();
         const std::uint32_t k = 1 + pick(7), boards = a->boards_ahead(k, 2 + pick(60));
-        TwinKeys::active = 1;
+        TwinEntropy::active = 1;
         b->shuffle();
         if (boards == 0) {  // near a re-key: the round as calls, which moves the engine on
           ++refused;
           std::vector<std::uint32_t> x(k), y(k);
-          TwinKeys::active = 0;
+          TwinEntropy::active = 0;
           ASSERT_EQ(a->deal(k, x.data()), k);
-          TwinKeys::active = 1;
+          TwinEntropy::active = 1;
           ASSERT_EQ(b->deal(k, y.data()), k);
           ASSERT_EQ(x, y);
           continue;
@@ -123,7 +103,7 @@ TEST_P(Boards, HandOutAndSaveLikeATwinThatMakesEveryCall) {
         }
         if (pick(5) == 0) {  // left pending: the next call settles it as nothing handed out
           ++pending;
-          TwinKeys::active = 1;
+          TwinEntropy::active = 1;
           b = restore_state(save_state(*a, true), std::nullopt);  // (a's state: none handed out)
           continue;
         }
@@ -135,12 +115,12 @@ TEST_P(Boards, HandOutAndSaveLikeATwinThatMakesEveryCall) {
         const std::uint32_t n = pick(9);
         std::vector<std::uint32_t> x(n), y(n);
         const std::uint32_t k = a->deal(n, x.data());
-        TwinKeys::active = 1;
+        TwinEntropy::active = 1;
         ASSERT_EQ(k, b->deal(n, y.data()));
         ASSERT_EQ(x, y);
       } else if (op < 75) {
         const std::uint32_t c = a->deal_one();
-        TwinKeys::active = 1;
+        TwinEntropy::active = 1;
         ASSERT_EQ(c, b->deal_one());
       } else if (op < 85) {  // returns: cards in play come back, runs are then refused until a shuffle
         std::vector<std::uint32_t> ids;
@@ -149,7 +129,7 @@ TEST_P(Boards, HandOutAndSaveLikeATwinThatMakesEveryCall) {
         std::sort(ids.begin(), ids.end());
         std::string ea, eb;
         try { a->return_cards(ids); } catch (const RangeError& e) { ea = e.what(); }
-        TwinKeys::active = 1;
+        TwinEntropy::active = 1;
         try { b->return_cards(ids); } catch (const RangeError& e) { eb = e.what(); }
         ASSERT_EQ(ea, eb);
       } else if (op < 90) {  // rounds asked for when they cannot be made (not right after a shuffle)

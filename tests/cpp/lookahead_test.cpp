@@ -14,32 +14,15 @@
 
 #include "fairdeck/state.hpp"
 #include "make_deck.hpp"
+#include "twin_keys.hpp"
 
 using namespace fairdeck;
 
 namespace {
-/// Entropy for secure twins: each deck of a pair draws its own numbered keys (the key given to
-/// deck `active` is its next one), so both re-key with the same keys at the same words whenever
-/// the look-ahead fetches them. `failing` makes every fetch fail.
-struct TwinEntropy {
-  static inline std::uint32_t next[2] = {0, 0};
-  static inline int active = 0;
-  static inline bool failing = false;
-  static bool source(std::uint8_t* out, std::size_t n) {
-    if (failing) return false;
-    for (std::size_t k = 0; k < n / 32; ++k) {
-      std::memset(out + 32 * k, 0x6b, 32);
-      const std::uint32_t i = next[active]++;
-      std::memcpy(out + 32 * k, &i, sizeof i);
-    }
-    return n % 32 == 0;
-  }
-};
-
 class LookAheadTest : public ::testing::Test {
 protected:
   void SetUp() override {
-    TwinEntropy::next[0] = TwinEntropy::next[1] = 0, TwinEntropy::active = 0, TwinEntropy::failing = false;
+    TwinEntropy::reset();
     previous_ = set_entropy_source(&TwinEntropy::source);
   }
   void TearDown() override { set_entropy_source(previous_); }
@@ -60,13 +43,7 @@ std::unique_ptr<Deck> make(const Config& c, std::uint32_t seed, std::uint64_t be
   std::memcpy(o.seed.data(), &seed, sizeof seed);
   auto deck = make_deck(o);
   if (o.seed_kind != SeedKind::entropy) return deck;
-  // A secure deck starts `before_rekey` words before its first re-key (the state's engine
-  // position, the last 16 hex digits of its engine), so that a short run crosses it.
-  std::string state = save_state(*deck, true);
-  const std::size_t at = state.find("\"engine\":\"") + 10 + 64;
-  static const char* hex = "0123456789abcdef";
-  for (int i = 0; i < 16; ++i) state[at + 15 - i] = hex[((kReseedWords - before_rekey) >> (4 * i)) & 15];
-  return restore_state(state, std::nullopt);
+  return near_rekey(*deck, before_rekey);  // so that a short run crosses a re-key
 }
 
 /// Everything a caller can ask without changing the deck, a (which may have a pending
