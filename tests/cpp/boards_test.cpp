@@ -51,12 +51,7 @@ void same(const Deck& a, const Deck& b) {
 
 class Boards : public ::testing::TestWithParam<Config> {
 protected:
-  void SetUp() override {
-    TwinEntropy::reset();
-    previous_ = set_entropy_source(&TwinEntropy::source);
-  }
-  void TearDown() override { set_entropy_source(previous_); }
-  EntropySource previous_ = nullptr;
+  TwinKeysInstalled keys_;
 };
 
 TEST_P(Boards, HandOutAndSaveLikeATwinThatMakesEveryCall) {

@@ -21,12 +21,7 @@ using namespace fairdeck;
 namespace {
 class LookAheadTest : public ::testing::Test {
 protected:
-  void SetUp() override {
-    TwinEntropy::reset();
-    previous_ = set_entropy_source(&TwinEntropy::source);
-  }
-  void TearDown() override { set_entropy_source(previous_); }
-  EntropySource previous_ = nullptr;
+  TwinKeysInstalled keys_;
 };
 
 /// strategy, engine ("chacha20", "xoshiro256" or "secure": chacha20 from entropy), cards

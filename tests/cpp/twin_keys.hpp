@@ -9,6 +9,7 @@
 #include <string>
 
 #include "fairdeck/deck.hpp"
+#include "fairdeck/entropy.hpp"
 #include "fairdeck/state.hpp"
 
 namespace fairdeck {
@@ -30,6 +31,18 @@ struct TwinEntropy {
     }
     return n % 32 == 0;
   }
+};
+
+/// TwinEntropy installed (reset) for a test fixture's life, the previous source put back after.
+class TwinKeysInstalled {
+public:
+  TwinKeysInstalled() { TwinEntropy::reset(), previous_ = set_entropy_source(&TwinEntropy::source); }
+  ~TwinKeysInstalled() { set_entropy_source(previous_); }
+  TwinKeysInstalled(const TwinKeysInstalled&) = delete;
+  TwinKeysInstalled& operator=(const TwinKeysInstalled&) = delete;
+
+private:
+  EntropySource previous_ = nullptr;
 };
 
 /// Secure deck `deck`, restored `before` words short of its first re-key (the state's engine
