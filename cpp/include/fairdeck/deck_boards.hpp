@@ -34,7 +34,7 @@ namespace fairdeck {
 struct Deck::BoardRun {
   std::vector<std::uint32_t> cards;  // the card array before the rounds
   std::vector<std::uint32_t> ids;    // round b's cards at [b·k, b·k + k), the first dealt last
-  std::uint32_t k = 0, boards = 0, u = 0, r = 0, last_swap = 0;
+  std::uint32_t boards = 0, u = 0, r = 0, last_swap = 0;  // each round's cards: run_k_
 };
 
 /// settle() in sim builds: a pending look-ahead or run, undone (nothing handed out).
@@ -96,7 +96,7 @@ inline const std::uint32_t* Deck::board_ids() const noexcept {
     BoardRun& b = *run_;
     ahead_.room->rng.emplace(rng_);  // the look-ahead's copy (none is pending: settle() above)
     std::copy(cards_.begin(), cards_.end(), b.cards.begin());
-    b.u = u_, b.r = r_, b.last_swap = last_swap_, b.k = k, b.boards = boards;
+    b.u = u_, b.r = r_, b.last_swap = last_swap_, b.boards = boards;
     const std::uint64_t rekeys = rekeying ? rekeying->rekeys() : 0;
     make_rounds(u_, k, boards - 1, k, b.ids.data());
     run_k_ = k;
@@ -112,7 +112,7 @@ inline const std::uint32_t* Deck::board_ids() const noexcept {
 [[gnu::noinline]] FAIRDECK_MINSIZE inline void Deck::settle_boards(std::uint32_t board, std::uint32_t taken) noexcept {
   if constexpr (kSim) {
     BoardRun& b = *run_;
-    const std::uint32_t boards = b.boards, k = b.k;
+    const std::uint32_t boards = b.boards, k = run_k_;
     b.boards = 0, run_k_ = 0;
     // Every round handed out: the deck stands after them. The engine's copy is left as the
     // look-ahead leaves its own: no round re-keyed, so it holds the key the engine holds now.

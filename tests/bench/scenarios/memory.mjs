@@ -14,30 +14,39 @@ const [mode, ...args] = process.argv.slice(2);
 const load = async (entry) => (entry === 'games' ? import('fairdeck/games') : import('fairdeck'));
 const say = (x) => process.stdout.write(`@@child ${JSON.stringify(x)}\n`);
 
+/**
+ * RSS per kept object, `make(i)` made n times and kept, then n more (a child process, --expose-gc):
+ * the first figure as issue 38 measures decks, the second what one more costs once V8's young
+ * generation and the WASM heap have grown to their working size (both paid once, by the first tens
+ * of thousands of objects any program keeps). Also V8's young generation (its new space, committed
+ * whole: what of the first figure is the collector's working room, docs/memory.md) and the JS heap
+ * in use (live objects, not the pages around them). 200 made first warm the paths' allocations.
+ */
+function perKept(n, make) {
+  for (let i = 0; i < 200; i++) make(i);
+  globalThis.gc(), globalThis.gc();
+  const young = () => v8.getHeapSpaceStatistics().find((space) => space.space_name === 'new_space')?.space_size ?? 0;
+  const used = () => v8.getHeapStatistics().used_heap_size;
+  const rss = [process.memoryUsage().rss], keep = new Array(2 * n), newSpace = [young()], heap = [used()];
+  for (const half of [0, 1]) {
+    for (let i = half * n; i < (half + 1) * n; i++) keep[i] = make(i);
+    globalThis.gc(), globalThis.gc();
+    rss.push(process.memoryUsage().rss), newSpace.push(young()), heap.push(used());
+  }
+  return { bytes: (rss[1] - rss[0]) / n, marginal: (rss[2] - rss[1]) / n, young: (newSpace[1] - newSpace[0]) / n, heap: (heap[1] - heap[0]) / n, n, kept: keep.length };
+}
+
 if (mode === 'live') {
   const [entry, strategy, n] = [args[0], args[1], Number(args[2])];
   const m = await load(entry);
   await m.init();
   const options = strategy === 'shoe' ? { decks: 6, strategy: 'lazy', penetration: 0.75 } : { strategy };
   const use = (d) => (entry === 'games' ? d.dealHands(6, 2) : d.deal(12));
-  for (let i = 0; i < 200; i++) use(new m.Deck(options));  // warm: the paths' first allocations
-  globalThis.gc(), globalThis.gc();
-  // The first n decks, as issue 38 measures them, then n more: the second figure is what one more
-  // live deck costs once V8's young generation and the WASM heap have grown to their working size
-  // (both are paid once, by the first tens of thousands of objects any program keeps).
-  // Also V8's young generation (its new space, committed whole): what of the first figure is
-  // the collector's working room rather than the decks (docs/memory.md).
-  const young = () => v8.getHeapSpaceStatistics().find((space) => space.space_name === 'new_space')?.space_size ?? 0;
-  // And the JS heap in use (live objects, not the pages around them): what the Deck objects, their
-  // records and the paged-out states themselves hold.
-  const used = () => v8.getHeapStatistics().used_heap_size;
-  const rss = [process.memoryUsage().rss], keep = new Array(2 * n), newSpace = [young()], heap = [used()];
-  for (const half of [0, 1]) {
-    for (let i = half * n; i < (half + 1) * n; i++) use((keep[i] = new m.Deck(options)));
-    globalThis.gc(), globalThis.gc();
-    rss.push(process.memoryUsage().rss), newSpace.push(young()), heap.push(used());
-  }
-  say({ bytes: (rss[1] - rss[0]) / n, marginal: (rss[2] - rss[1]) / n, young: (newSpace[1] - newSpace[0]) / n, heap: (heap[1] - heap[0]) / n, n, kept: keep.length });
+  say(perKept(n, () => {
+    const d = new m.Deck(options);
+    use(d);
+    return d;
+  }));
 } else if (mode === 'control') {
   // The same measurement of a stand-in with no WASM at all: per deck, an object with the Deck's
   // own fields, a record with its paged-out record's fields, and a string as long as the part of
@@ -59,17 +68,7 @@ if (mode === 'live') {
       this.cloning = i;
     }
   }
-  for (let i = 0; i < 200; i++) new StandIn(i);
-  globalThis.gc(), globalThis.gc();
-  const young = () => v8.getHeapSpaceStatistics().find((space) => space.space_name === 'new_space')?.space_size ?? 0;
-  const used = () => v8.getHeapStatistics().used_heap_size;
-  const rss = [process.memoryUsage().rss], keep = new Array(2 * n), newSpace = [young()], heap = [used()];
-  for (const half of [0, 1]) {
-    for (let i = half * n; i < (half + 1) * n; i++) keep[i] = new StandIn(i);
-    globalThis.gc(), globalThis.gc();
-    rss.push(process.memoryUsage().rss), newSpace.push(young()), heap.push(used());
-  }
-  say({ bytes: (rss[1] - rss[0]) / n, marginal: (rss[2] - rss[1]) / n, young: (newSpace[1] - newSpace[0]) / n, heap: (heap[1] - heap[0]) / n, n, chars, kept: keep.length });
+  say({ ...perKept(n, (i) => new StandIn(i)), chars });
 } else if (mode === 'forget') {
   const hands = Number(args[0]);
   const m = await load('games');
