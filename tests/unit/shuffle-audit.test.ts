@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { shuffler } from 'd3-array';
 import { init, permutation, shuffle as fairdeckShuffle } from 'fairdeck';
 import { assertFair, testOrders, testShuffle, type ShuffleReport } from 'fairdeck/fairness';
-import { crossMoments, neighbourMoments, risingMoments } from '../../web/src/fairness/audit-report.js';
+import { countRepeats, crossMoments, neighbourMoments, risingMoments } from '../../web/src/fairness/audit-report.js';
 import { permutationAt, factorial } from '../../web/src/fairness/ranks.js';
 import { Tally } from '../../web/src/fairness/audit-tally.js';
 // sfc32 in [0, 1): the tests' seeded source, the one audit-causes.ts simulates sort-random with.
@@ -289,6 +289,64 @@ describe('options', () => {
     await expect(testOrders(42 as never)).rejects.toThrow('orders must be an iterable or async iterable of arrays, got 42');
     await expect(testOrders([], { items: ['a', 'a'] })).rejects.toThrow('items holds "a" twice');
     await expect(testOrders([], { items: [1, 2], n: 3 })).rejects.toThrow('n must equal items.length (2)');
+  });
+});
+
+describe('repeats: the same order twice among the first orders', () => {
+  /** The count a Set gives: how many of h[0…m) equal an earlier one. */
+  const reference = (h: Float64Array, m: number): number => m - new Set(h.subarray(0, m)).size;
+  it('counts exactly what a Set counts, for hashes spread over every group, sharing their low bits, or at the ends of 52 bits', () => {
+    const random = sfc32(41), rand = (): number => random() * 2 ** 32;  // 32-bit integers
+    const hash = (): number => (rand() >>> 0) * 2 ** 20 + (rand() >>> 12);  // 52 bits, as Tally.add makes them
+    const cases: [string, Float64Array][] = [];
+    // 4,000 distinct hashes, then 1,000 drawn again from them (some several times), shuffled in.
+    const distinct = Array.from({ length: 4000 }, hash), mixed = [...distinct, ...Array.from({ length: 1000 }, () => distinct[rand() % 4000 >>> 0])];
+    for (let i = mixed.length - 1; i > 0; i--) { const j = (rand() >>> 0) % (i + 1); [mixed[i], mixed[j]] = [mixed[j], mixed[i]]; }
+    cases.push(['random, with repeats', Float64Array.from(mixed)]);
+    // The same low 32 bits (one slot of a table) in every group: they differ in their top bits only.
+    cases.push(['equal low bits', Float64Array.from({ length: 3000 }, (_, i) => (i % 1000) * 2 ** 42 + 12345)]);
+    // The same top bits (one group) throughout: 2,000 hashes in group 255.
+    cases.push(['one group', Float64Array.from({ length: 2000 }, (_, i) => 2 ** 52 - 1 - (i % 700) * 3)]);
+    cases.push(['the ends', Float64Array.from([0, 2 ** 52 - 1, 0, 1, 2 ** 52 - 1, 2 ** 44, 2 ** 44 - 1, 2 ** 44])]);
+    for (const [name, h] of cases) {
+      const want = reference(h, h.length);
+      expect(want, `${name}: the case has repeats`).toBeGreaterThan(0);
+      expect(countRepeats(h, h.length), name).toBe(want);
+      expect(countRepeats(h, h.length >> 1), `${name}, its first half`).toBe(reference(h, h.length >> 1));
+    }
+    // Negative control: distinct hashes give none.
+    expect(countRepeats(Float64Array.from(distinct), distinct.length)).toBe(0);
+  });
+
+  it('Tally checks every order across the restart of its generations (after 2^21 − 1 orders: its `seen` marks stay 32-bit)', () => {
+    // 2^21 − 1 orders cycling through the 6 of [0, 1, 2]; then, as the first order of the new
+    // generations (add() zeroes its marks there), a bad one, which must still be refused; then
+    // more. No good order is taken for a repeat of an item, and the counts are those of the orders.
+    const perms = [[0, 1, 2], [0, 2, 1], [1, 0, 2], [1, 2, 0], [2, 0, 1], [2, 1, 0]], G = 2 ** 21 - 1;
+    const t = new Tally(3, 3, undefined, 1), want = new Array<number>(9).fill(0);
+    const add = (o: number[]): void => {
+      t.add(o);
+      o.forEach((v, p) => want[v * 3 + p]++);
+    };
+    for (let i = 0; i < G; i++) add(perms[i % 6]);
+    expect(() => t.add([1, 2, 1])).toThrow('item 1 appears twice');
+    for (let i = 0; i < 6; i++) add(perms[i]);
+    expect(() => t.add([0, 0, 2])).toThrow('item 0 appears twice');
+    t.flush();
+    expect(t.trials).toBe(G + 6);
+    expect([...t.positions]).toEqual(want);
+  });
+
+  it('testShuffle counts every order after the first K of a shuffle that cycles through K orders, and none for a fair one', async () => {
+    const d3 = shuffler(sfc32(43)), K = 300, TRIALS = 5000;
+    const orders = Array.from({ length: K }, () => d3(Array.from({ length: 52 }, (_, i) => i)));
+    let t = 0;
+    const cycling = await testShuffle((a) => { const o = orders[t++ % K]; for (let i = 0; i < 52; i++) a[i] = o[i]; }, { n: 52, trials: TRIALS });
+    const repeats = cycling.tests.find((x) => x.name === 'repeats')!;
+    expect(repeats.statistic).toBe(TRIALS - K);
+    expect(repeats.rejects).toBe(true);
+    const fair = await testShuffle((a) => { d3(a); }, { n: 52, trials: TRIALS });
+    expect(fair.tests.find((x) => x.name === 'repeats')!.statistic).toBe(0);
   });
 });
 

@@ -32,20 +32,40 @@ export const risingMoments = (n: number): { mean: number; variance: number } => 
 /** Mean and variance of Σ_p p·π(p) for a uniform order π of n (Hoeffding's combinatorial CLT). */
 export const crossMoments = (n: number): { mean: number; variance: number } => ({ mean: n * ((n - 1) / 2) ** 2, variance: (n * n * (n + 1) ** 2 * (n - 1)) / 144 });
 
-/** How many of h[0…m) equal an earlier one (open addressing; hashes are 52-bit integers, never 0 after +1). */
-function countRepeats(h: Float64Array, m: number): number {
-  let size = 16;
-  while (size < 2 * m) size *= 2;
-  const table = new Float64Array(size), mask = size - 1;
-  let repeats = 0;
-  for (let i = 0; i < m; i++) {
-    const key = h[i] + 1;
-    let s = (key % 0x100000000 >>> 0) & mask;
-    for (;;) {
-      const x = table[s];
-      if (x === 0) { table[s] = key; break; }
-      if (x === key) { repeats++; break; }
-      s = (s + 1) & mask;
+/**
+ * How many of h[0…m) equal an earlier one (hashes are 52-bit integers). In two passes that stay in
+ * cache, where one open-addressing table of 2m slots missed it at almost every insert (8–16 MB for
+ * REPEAT_SAMPLE hashes; 7.8% of testShuffle at n = 52): the hashes are grouped by their top 8 bits
+ * (a counting sort), and each group, about m/256 of them, is counted with a small table of its own.
+ * Equal hashes share their top bits, so every repeat is found within its group.
+ */
+export function countRepeats(h: Float64Array, m: number): number {
+  const start = new Int32Array(257), grouped = new Float64Array(m);
+  const top = (x: number): number => Math.floor(x / 2 ** 44);  // 0…255: the hash's top 8 of 52 bits
+  for (let i = 0; i < m; i++) start[top(h[i]) + 1]++;
+  for (let g = 0; g < 256; g++) start[g + 1] += start[g];
+  const at = start.slice(0, 256);
+  for (let i = 0; i < m; i++) grouped[at[top(h[i])]++] = h[i] + 1;  // + 1: a slot of 0 is empty
+  let repeats = 0, size = 16;
+  let table = new Float64Array(size);
+  for (let g = 0; g < 256; g++) {
+    const from = start[g], to = start[g + 1];
+    if (to - from < 2) continue;
+    let want = 16;
+    while (want < 2 * (to - from)) want *= 2;
+    if (want > size) size = want, table = new Float64Array(size);
+    else table.fill(0, 0, want);
+    const mask = want - 1;
+    for (let i = from; i < to; i++) {
+      const key = grouped[i];
+      // The key's low 32 bits (`| 0` truncates an integer below 2^53 as `% 2^32` would).
+      let s = (key | 0) & mask;
+      for (;;) {
+        const x = table[s];
+        if (x === 0) { table[s] = key; break; }
+        if (x === key) { repeats++; break; }
+        s = (s + 1) & mask;
+      }
     }
   }
   return repeats;
