@@ -59,8 +59,7 @@ TEST_P(Boards, HandOutAndSaveLikeATwinThatMakesEveryCall) {
   std::uint32_t made = 0, whole = 0, undone = 0, refused = 0, pending = 0, rekeyed = 0;
   const std::uint32_t runs = secure ? 60 : 6;
   for (std::uint32_t seed = 1; seed <= runs; ++seed) {
-    TwinEntropy::next[0] = TwinEntropy::next[1] = 0;
-    TwinEntropy::active = 0;
+    TwinEntropy::reset();
     auto a = make(GetParam(), seed, 60 + 5 * seed);
     TwinEntropy::active = 1;
     auto b = make(GetParam(), seed, 60 + 5 * seed);

@@ -69,8 +69,7 @@ TEST_P(Interleavings, DealSaveAndAnswerLikeATwinThatNeverLooksAhead) {
   std::uint32_t rollbacks = 0, commits = 0, with_returned = 0, rekeyed = 0;
   const std::uint32_t runs = secure ? 150 : 3;
   for (std::uint32_t seed = 1; seed <= runs; ++seed) {
-    TwinEntropy::next[0] = TwinEntropy::next[1] = 0;  // each pair draws keys 0, 1, …
-    TwinEntropy::active = 0;
+    TwinEntropy::reset();  // each pair draws keys 0, 1, …
     auto a = make(GetParam(), seed, 20 + seed % 20);
     TwinEntropy::active = 1;
     auto b = make(GetParam(), seed, 20 + seed % 20);

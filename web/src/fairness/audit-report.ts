@@ -46,14 +46,13 @@ export function countRepeats(h: Float64Array, m: number): number {
   for (let g = 0; g < 256; g++) start[g + 1] += start[g];
   const at = start.slice(0, 256);
   for (let i = 0; i < m; i++) grouped[at[top(h[i])]++] = h[i] + 1;  // + 1: a slot of 0 is empty
-  let repeats = 0, size = 16;
-  let table = new Float64Array(size);
+  let repeats = 0, table = new Float64Array(16);
   for (let g = 0; g < 256; g++) {
     const from = start[g], to = start[g + 1];
     if (to - from < 2) continue;
     let want = 16;
     while (want < 2 * (to - from)) want *= 2;
-    if (want > size) size = want, table = new Float64Array(size);
+    if (want > table.length) table = new Float64Array(want);
     else table.fill(0, 0, want);
     const mask = want - 1;
     for (let i = from; i < to; i++) {
