@@ -199,9 +199,13 @@ it('says when its workers have warmed up on the settings, and again after they c
   await page.waitForSelector('body[data-warm]', { state: 'attached', timeout: 30_000 });
   // New settings: cold until every worker has run them (a negative control for the mark), even
   // when they change again while a warm-up runs (its late reply must not mark the newer ones).
+  // Read in the same task as the change event: a warm-up of n = 5 can end (≥ 250 ms) before a
+  // separate round trip from the test reads the mark on a loaded machine.
   await page.fill('input[name=n]', '5');
-  await page.dispatchEvent('#settings', 'change');
-  expect(await page.getAttribute('body', 'data-warm')).toBeNull();
+  expect(await page.evaluate(() => {
+    document.getElementById('settings')!.dispatchEvent(new Event('change'));
+    return document.body.getAttribute('data-warm');
+  })).toBeNull();
   await page.waitForSelector('body[data-warm]', { state: 'attached', timeout: 30_000 });
   // n = 6, then n = 7 100 ms later: the mark must wait for n = 7's warm-up, which runs at least
   // 250 ms (worker.ts, WARM_MIN_MS), not come with n = 6's replies.
