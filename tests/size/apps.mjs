@@ -18,8 +18,12 @@ export const root = fileURLToPath(new URL('../../', import.meta.url));
  * path must pay for itself.
  */
 export const BUDGET = 48.5 * 1024;
-/** The games app ('fairdeck/games', dealing six hands): 63.5 / 64.2 KB with the pile log, so 64.5 KB (issue 39: at most 65.4 KB). */
-export const GAMES_BUDGET = 64.5 * 1024;
+/**
+ * The games app ('fairdeck/games', dealing six hands): 63.8 / 64.5 KB with the platform's base64
+ * decoders (docs/startup.md), so 65 KB; it was 64.5 KB, which they overran by 21 bytes with
+ * webpack (docs/size.md). Issue 39: at most 65.4 KB.
+ */
+export const GAMES_BUDGET = 65 * 1024;
 /**
  * The sim app ('fairdeck/sim', 10^4 boards of 5 from a deck with 4 dead cards): 69.8 / 70.5 KB with
  * issue 40's boards in advance (sim.wasm +1.1 KB: docs/size.md), so 71 KB; it was 69.5 KB.

@@ -10,6 +10,7 @@ import { Buffer } from 'node:buffer';
 import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Deck, init, isReady, shuffle } from 'fairdeck';
+import { fromBase64 } from '../../web/src/bytes.js';
 import { compileSource } from '../../web/src/wasm-source.js';
 import deckCopy from '../../web/src/wasm/fairdeck-embedded.js';
 
@@ -75,6 +76,59 @@ describe('the embedded copy with zlib (Node)', () => {
       expect(touched).toBe(0);
     } finally {
       Object.defineProperty(globalThis, 'Response', saved);
+    }
+  });
+});
+
+describe("the embedded copy's base64, decoded by the platform where it can", () => {
+  // Every path must give the gzip bytes Node's own decoder gives, and the loop must stay for
+  // platforms with neither decoder (Deno; Chrome before 140, Firefox before 133, Safari before 18.2).
+  const expected = gzip();
+  const text = Buffer.from(expected).toString('base64');
+  const typed = Uint8Array as { fromBase64?: unknown };
+
+  it("uses Uint8Array.fromBase64 first (browsers that have it): no atob", () => {
+    const atob = vi.fn(globalThis.atob);
+    vi.stubGlobal('atob', atob);
+    const calls: string[] = [];
+    const saved = Object.getOwnPropertyDescriptor(Uint8Array, 'fromBase64');
+    Object.defineProperty(Uint8Array, 'fromBase64', { configurable: true, writable: true, value: (t: string) => (calls.push(t), new Uint8Array(Buffer.from(t, 'base64'))) });
+    try {
+      expect(fromBase64(text)).toEqual(expected);
+      expect(calls).toEqual([text]);
+      expect(atob).not.toHaveBeenCalled();
+    } finally {
+      if (saved) Object.defineProperty(Uint8Array, 'fromBase64', saved);
+      else delete typed.fromBase64;
+    }
+  });
+
+  it("uses Node's Buffer where there is no Uint8Array.fromBase64 (Node 20): no atob", () => {
+    if (typed.fromBase64) return;  // a Node with fromBase64 takes the path above
+    const atob = vi.fn(globalThis.atob);
+    vi.stubGlobal('atob', atob);
+    const from = vi.spyOn(Buffer, 'from');
+    const bytes = fromBase64(text);
+    expect(bytes).toBeInstanceOf(Uint8Array);  // a Buffer is one
+    expect(new Uint8Array(bytes)).toEqual(expected);
+    expect(from).toHaveBeenCalledWith(text, 'base64');
+    expect(atob).not.toHaveBeenCalled();
+  });
+
+  it('falls back to atob and a loop where there is neither (Deno, older browsers): the same bytes', () => {
+    const atob = vi.fn(globalThis.atob);
+    vi.stubGlobal('atob', atob);
+    vi.stubGlobal('Buffer', undefined);
+    const saved = Object.getOwnPropertyDescriptor(Uint8Array, 'fromBase64');
+    delete typed.fromBase64;
+    try {
+      const bytes = fromBase64(text);
+      expect(atob).toHaveBeenCalledTimes(1);
+      expect(bytes).toEqual(expected);
+      expect(bytes.byteOffset).toBe(0);
+      expect(bytes.byteLength).toBe(bytes.buffer.byteLength);
+    } finally {
+      if (saved) Object.defineProperty(Uint8Array, 'fromBase64', saved);
     }
   });
 });
