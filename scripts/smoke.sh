@@ -75,6 +75,27 @@ assert.equal(two.parallel.workers, 2);
 console.log('smoke: fairdeck/fairness with 1 and 2 worker threads gave the same counts');
 JS
 VECTORS="$root/tests/vectors" node smoke.mjs
+# The vendored libraries (scripts/vendor.mjs) run their module body at their first call, not at
+# import: every `import('fairdeck')` in Node loads the bundled inflate, which Node never calls
+# (its zlib does the gunzip). Each library's globals are watched from before the import.
+cat > vendor.mjs <<'JS'
+import assert from 'node:assert/strict';
+import zlib from 'node:zlib';
+const dir = new URL('./node_modules/fairdeck/dist/vendor/', import.meta.url);
+const made = { Uint16Array: 0, 'Object.create': 0 };
+const U16 = globalThis.Uint16Array, create = Object.create;
+globalThis.Uint16Array = new Proxy(U16, { construct: (T, args) => (made.Uint16Array++, new T(...args)) });
+Object.create = (...args) => (made['Object.create']++, create(...args));
+const { gunzipSync } = await import(new URL('gunzip.js', dir));
+const { gammainc } = await import(new URL('gammainc.js', dir));
+assert.deepEqual(made, { Uint16Array: 0, 'Object.create': 0 }, 'a vendored library ran its module body at import');
+const text = 'fairdeck '.repeat(500);
+assert.equal(Buffer.from(gunzipSync(zlib.gzipSync(text))).toString(), text);
+assert.ok(Math.abs(gammainc(1, 2) - (1 - 2 / Math.E)) < 1e-12);  // P(2, 1), the regularized lower incomplete gamma
+assert.ok(made.Uint16Array > 0 && made['Object.create'] > 0, 'the watch saw neither library run: it cannot fail');
+console.log(`smoke: the vendored inflate and gammainc run at their first call, not at import (${JSON.stringify(made)})`);
+JS
+node vendor.mjs
 bytes=$(npx --no-install fairdeck-random --rng chacha20 --seed 42 --bytes 8 | od -An -tx1 | tr -d ' \n')
 [ "$bytes" = "54902decd7669f09" ] || { echo "smoke: fairdeck-random printed $bytes"; exit 1; }
 echo "smoke: npx fairdeck-random works (chacha20 seed 42 starts $bytes)"

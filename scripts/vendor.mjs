@@ -17,8 +17,15 @@ for (const { name, from, license } of vendored) {
   const { output } = await bundle.generate({ format: 'esm', minify: true, comments: false });
   await bundle.close();
   if (output.length !== 1) throw new Error(`vendor: ${name} bundled into ${output.length} chunks, expected 1`);
-  const code = output[0].code;
-  if (/\bfrom\s*["']|\brequire\s*\(|\bimport\s*\(/.test(code)) throw new Error(`vendor: the bundle of ${from} still imports something`);
+  const bundled = output[0].code;
+  if (/\bfrom\s*["']|\brequire\s*\(|\bimport\s*\(/.test(bundled)) throw new Error(`vendor: the bundle of ${from} still imports something`);
+  // The library's module body runs at its first call, not at import: fflate builds its Huffman
+  // tables and @stdlib its constants when loaded, which took 4–9 ms (gunzip) and about 10 ms
+  // (gammainc) of a Node process's `import('fairdeck')`, where Node's zlib does the gunzip and
+  // gammainc is never called (docs/startup.md). The bundle must end in its one export.
+  const last = /export\s*\{\s*([\w$]+)\s+as\s+([\w$]+)\s*\};?\s*$/.exec(bundled);
+  if (!last || /\bexport\b/.test(bundled.slice(0, last.index))) throw new Error(`vendor: the bundle of ${from} does not end in its one export`);
+  const code = `let loaded;export const ${last[2]}=(...args)=>(loaded??=(()=>{${bundled.slice(0, last.index)}return ${last[1]}})())(...args);\n`;
   const banner = `/*! ${from}@${version}, bundled for fairdeck by scripts/vendor.mjs. License: ${license}; see ./${name}.LICENSE${existsSync(new URL('NOTICE', pkgDir)) ? ` and ./${name}.NOTICE` : ''}. */\n`;
   writeFileSync(`dist/vendor/${name}.js`, banner + code);
   copyFileSync(new URL('LICENSE', pkgDir), `dist/vendor/${name}.LICENSE`);
