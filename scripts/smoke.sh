@@ -96,6 +96,21 @@ assert.ok(made.Uint16Array > 0 && made['Object.create'] > 0, 'the watch saw neit
 console.log(`smoke: the vendored inflate and gammainc run at their first call, not at import (${JSON.stringify(made)})`);
 JS
 node vendor.mjs
+# Node takes the entries' "node" condition (web/src/node-files.ts): init() reads the modules'
+# .wasm files from the installed package, so it never loads zlib to gunzip the embedded copies.
+cat > node-files.mjs <<'JS'
+import assert from 'node:assert/strict';
+const asked = [], get = process.getBuiltinModule;
+process.getBuiltinModule = function (id) { asked.push(id); return get.call(this, id); };
+const { init, Deck } = await import('fairdeck');
+assert.match(import.meta.resolve('fairdeck'), /\/node_modules\/fairdeck\/dist\/node\.js$/);
+assert.match(import.meta.resolve('fairdeck/games'), /\/dist\/games-node\.js$/);
+await init();
+assert.ok(asked.includes('node:fs') && !asked.includes('node:zlib'), `init() asked for ${asked.join(', ')}`);
+assert.equal(new Deck({ seed: 1 }).deal(52).length, 52);
+console.log('smoke: Node takes the "node" condition: init() read the .wasm files, no zlib');
+JS
+node node-files.mjs
 bytes=$(npx --no-install fairdeck-random --rng chacha20 --seed 42 --bytes 8 | od -An -tx1 | tr -d ' \n')
 [ "$bytes" = "54902decd7669f09" ] || { echo "smoke: fairdeck-random printed $bytes"; exit 1; }
 echo "smoke: npx fairdeck-random works (chacha20 seed 42 starts $bytes)"

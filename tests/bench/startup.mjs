@@ -52,7 +52,7 @@ function instrument(deckBytes) {
   const p = globalThis.process;
   if (typeof p?.getBuiltinModule === 'function') {
     const get = p.getBuiltinModule;
-    let zlibSeen = false;
+    let zlibSeen = false, fsSeen = false;
     p.getBuiltinModule = function (id) {
       const first = id === 'node:zlib' && !zlibSeen;
       if (first) mark('zlib>');
@@ -62,6 +62,8 @@ function instrument(deckBytes) {
         mark('zlib<');
         wrap(m, 'gunzipSync', () => !marks.some((x) => x[0] === 'gunzip>') && 'gunzip');
       }
+      // The "node" condition's init() reads the modules' files (web/src/node-files.ts): the first read.
+      if (id === 'node:fs' && !fsSeen) fsSeen = true, wrap(m, 'readFileSync', () => !marks.some((x) => x[0] === 'read>') && 'read');
       return m;
     };
     wrap(globalThis.Buffer, 'from', ([, encoding]) => encoding === 'base64' && firstBase64());
@@ -72,6 +74,7 @@ function instrument(deckBytes) {
 const STEPS = {
   node: [
     ['import of the embedded copy, environment check', 'init>', 'base64>'],
+    ["reading the deck module's file (the \"node\" condition's init, instead of the four steps around it)", 'read>', 'read<'],
     ['base64 decoding', 'base64>', 'zlib>'],
     ["loading Node's zlib", 'zlib>', 'zlib<'],
     ['gunzip', 'gunzip>', 'gunzip<'],
@@ -103,16 +106,17 @@ function summarise(runs, steps) {
 }
 
 /**
- * Node: one fresh process importing dist/index.js (as an app importing 'fairdeck' does: it also
- * registers the shuffle module, which init() loads beside the deck module) and timing its real
- * init() (or initSync(), `sync`) step by step; its marks.
+ * Node: one fresh process importing 'fairdeck' by its name, from the package's own directory (so
+ * through package.json's exports, as an app that installed it: Node takes the "node" condition,
+ * dist/node.js; it also registers the shuffle module, which init() loads beside the deck module)
+ * and timing its real init() (or initSync(), `sync`) step by step; its marks.
  */
 export function nodeRun(root, sync = false) {
   const deckBytes = readFileSync(join(root, 'dist/wasm/fairdeck.wasm')).length;
   const probe = `(${instrument})(${deckBytes}); const mark = (w) => __startup.push([w, performance.now()]);` +
-    `const { ${sync ? 'initSync' : 'init'}, Deck } = await import(${JSON.stringify(join(root, 'dist/index.js'))});` +
+    `const { ${sync ? 'initSync' : 'init'}, Deck } = await import('fairdeck');` +
     `mark('init>'); ${sync ? 'initSync()' : 'await init()'}; mark('init<'); new Deck(); mark('deck<'); console.log(JSON.stringify(__startup));`;
-  return JSON.parse(execFileSync(process.execPath, ['--input-type=module', '-e', probe], { encoding: 'utf8' }));
+  return JSON.parse(execFileSync(process.execPath, ['--input-type=module', '-e', probe], { encoding: 'utf8', cwd: root }));
 }
 
 /** Node: the summary of nodeRun's marks from several processes. */

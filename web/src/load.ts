@@ -72,6 +72,11 @@ export function useDeckModule(chunk: Embedded, level: 1 | 2): void {
   loading = undefined;
 }
 
+/** The deck module's build init() loads now (0 fairdeck, 1 games, 2 sim): node-files.ts reads its file. */
+export function deckLevel(): 0 | 1 | 2 {
+  return chosenLevel as 0 | 1 | 2;
+}
+
 async function load(options: InitOptions, chunk: Embedded): Promise<EmbindModule> {
   checkWebAssembly();
   const compiled = await compileSource(options.wasm, chunk);

@@ -1,0 +1,41 @@
+/**
+ * init() in Node and Bun (the entries' "node" condition in package.json: node.ts, games-node.ts,
+ * sim-node.ts): the deck and shuffle modules read from the package's own .wasm files beside this
+ * one, instead of its embedded copies, which Node would decode, gunzip (loading its zlib first) and
+ * compile. `await init()` took 15.6 ms this way against 19.9 ms (docs/startup.md). Where the files
+ * are not there (a bundle made for Node, an unusual install) or cannot be read, init() takes the
+ * embedded copies as everywhere else; what the caller passes always wins. Browser bundles never
+ * meet this file: their bundlers do not take the "node" condition.
+ */
+import { builtin } from './bytes.js';
+import { deckLevel, type InitOptions } from './load.js';
+
+interface NodeFs {
+  readFileSync(path: URL): Uint8Array;
+}
+
+/** The deck module's file for each build (load.ts, deckLevel: 0 fairdeck, 1 games, 2 sim). */
+const deckFiles = ['fairdeck.wasm', 'games.wasm', 'sim.wasm'] as const;
+
+/**
+ * This module's URL, read once and not in `new URL('…', import.meta.url)`, which bundlers take for
+ * an asset to copy: a bundle for Node keeps its embedded copies and finds no file here.
+ */
+const here: string = import.meta.url;
+
+/** A module's bytes from dist/wasm/, or undefined (no file there, no fs, or Deno, which would ask the user for read access). */
+function file(name: string): Uint8Array | undefined {
+  if ((globalThis as { Deno?: unknown }).Deno !== undefined) return undefined;
+  try {
+    return builtin<NodeFs>('node:fs')?.readFileSync(new URL(`wasm/${name}`, here));
+  } catch {
+    return undefined;
+  }
+}
+
+/** Calls an entry's `init` with the files' bytes for whatever `options` leaves to the embedded copies. */
+export function withFiles(init: (options?: InitOptions) => Promise<void>, options?: InitOptions): Promise<void> {
+  if (options !== undefined && (typeof options !== 'object' || options === null)) return init(options);  // init's own checks and messages
+  const o = options ?? {};
+  return init({ ...o, wasm: o.wasm ?? file(deckFiles[deckLevel()]), shuffleWasm: o.shuffleWasm ?? file('shuffle.wasm') });
+}

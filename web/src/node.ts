@@ -1,0 +1,15 @@
+/**
+ * 'fairdeck' as Node and Bun take it (package.json's "node" condition): index.ts, with an init()
+ * that reads the modules from the package's .wasm files rather than decoding its embedded copies
+ * (node-files.ts). Everything else is index.ts's.
+ */
+import { init as initFromCopies } from './index.js';
+import type { InitOptions } from './load.js';
+import { withFiles } from './node-files.js';
+
+export * from './index.js';
+
+/** index.ts's init(), with the modules read from the package's files where they are there. */
+export function init(options?: InitOptions): Promise<void> {
+  return withFiles(initFromCopies, options);
+}
