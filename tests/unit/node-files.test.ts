@@ -14,7 +14,8 @@ import { withFiles } from '../../web/src/node-files.js';
 import { Deck, init } from '../../web/src/node.js';
 
 const file = (name: string) => new Uint8Array(readFileSync(new URL(`../../web/src/wasm/${name}`, import.meta.url)));
-const bytes = (x: unknown) => new Uint8Array(x as Uint8Array);
+/** What the loader gets from a source withFiles passed: a file's bytes (a `file:` URL, which it reads), or bytes given. */
+const bytes = (x: unknown) => new Uint8Array(x instanceof URL ? readFileSync(x) : (x as Uint8Array));
 
 /** An init() that records what it was given. */
 function recorder() {
@@ -41,6 +42,21 @@ describe("the 'node' entry's init()", () => {
     const deck = new Deck({ seed: 1 });
     expect(deck.deal(52).map((c) => c.id)).toEqual(golden.deals[0]);
     deck.dispose();
+  });
+});
+
+describe("the 'node' entry's init(), once loaded", () => {
+  it('reads no file again: the loader reads a module only when it loads it', async () => {
+    await init();
+    const reads: unknown[] = [];
+    const get = process.getBuiltinModule;
+    vi.spyOn(process, 'getBuiltinModule').mockImplementation(((id: string) => {
+      const m = get.call(process, id) as { readFileSync?: (...a: unknown[]) => unknown };
+      return id === 'node:fs' ? { ...m, readFileSync: (...a: unknown[]) => (reads.push(a[0]), m.readFileSync!(...a)) } : m;
+    }) as typeof get);
+    await init();
+    await init();
+    expect(reads).toEqual([]);
   });
 });
 
@@ -72,7 +88,7 @@ describe('withFiles', () => {
 
   it('leaves both to the embedded copies where the files cannot be read (a bundle for Node, no fs)', async () => {
     const { calls, init } = recorder();
-    vi.spyOn(process, 'getBuiltinModule').mockImplementation((() => ({ readFileSync: () => { throw new Error('ENOENT'); } })) as typeof process.getBuiltinModule);
+    vi.spyOn(process, 'getBuiltinModule').mockImplementation((() => ({ existsSync: () => false })) as typeof process.getBuiltinModule);
     await withFiles(init, {});
     vi.spyOn(process, 'getBuiltinModule').mockImplementation((() => undefined) as typeof process.getBuiltinModule);
     await withFiles(init);

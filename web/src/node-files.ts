@@ -3,15 +3,16 @@
  * sim-node.ts): the deck and shuffle modules read from the package's own .wasm files beside this
  * one, instead of its embedded copies, which Node would decode, gunzip (loading its zlib first) and
  * compile. `await init()` took 15.6 ms this way against 19.9 ms (docs/startup.md). Where the files
- * are not there (a bundle made for Node, an unusual install) or cannot be read, init() takes the
- * embedded copies as everywhere else; what the caller passes always wins. Browser bundles never
- * meet this file: their bundlers do not take the "node" condition.
+ * are not there (a bundle made for Node, an unusual install), init() takes the embedded copies as
+ * everywhere else; one that is there but cannot be read fails init() with an error naming it, as
+ * `init({ wasm: url })` does. What the caller passes always wins. Browser bundles never meet this
+ * file: their bundlers do not take the "node" condition.
  */
 import { builtin } from './bytes.js';
 import { deckLevel, type InitOptions } from './load.js';
 
 interface NodeFs {
-  readFileSync(path: URL): Uint8Array;
+  existsSync(path: URL): boolean;
 }
 
 /** The deck module's file for each build (load.ts, deckLevel: 0 fairdeck, 1 games, 2 sim). */
@@ -23,17 +24,23 @@ const deckFiles = ['fairdeck.wasm', 'games.wasm', 'sim.wasm'] as const;
  */
 const here: string = import.meta.url;
 
-/** A module's bytes from dist/wasm/, or undefined (no file there, no fs, or Deno, which would ask the user for read access). */
-function file(name: string): Uint8Array | undefined {
+/**
+ * A module's file in dist/wasm/ as a `file:` URL, which the loader reads only when it loads that
+ * module (wasm-source.ts, as for `init({ wasm: url })`), so an `init()` after the first reads
+ * nothing; undefined where there is no such file, no fs, or in Deno, which would ask the user for
+ * read access.
+ */
+function file(name: string): URL | undefined {
   if ((globalThis as { Deno?: unknown }).Deno !== undefined) return undefined;
   try {
-    return builtin<NodeFs>('node:fs')?.readFileSync(new URL(`wasm/${name}`, here));
+    const url = new URL(`wasm/${name}`, here);
+    return builtin<NodeFs>('node:fs')?.existsSync(url) ? url : undefined;
   } catch {
     return undefined;
   }
 }
 
-/** Calls an entry's `init` with the files' bytes for whatever `options` leaves to the embedded copies. */
+/** Calls an entry's `init` with the files for whatever `options` leaves to the embedded copies. */
 export function withFiles(init: (options?: InitOptions) => Promise<void>, options?: InitOptions): Promise<void> {
   if (options !== undefined && (typeof options !== 'object' || options === null)) return init(options);  // init's own checks and messages
   const o = options ?? {};
