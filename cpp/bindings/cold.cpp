@@ -442,6 +442,9 @@ EMSCRIPTEN_BINDINGS(fairdeck_deck) {
   function("pileName", &pile_name);
   function("forgetPileNames", &forget_pile_names);
   function("planPattern", &plan_pattern);
+#if FAIRDECK_SPARE_ROOM
+  function("dropRoom", +[] { fd::Deck::drop_room(), CoreDeck::drop_spare(); });
+#endif
 #endif
   class_<CoreWords>("CoreWords")
       .class_function("make", &words_make, allow_raw_pointers())

@@ -263,6 +263,29 @@ TEST_P(PileSlots, ADeckMadeAfterOneIsDestroyedDealsAsOneMadeWithNothingKept) {
   step("a move onto a new pile", [&](Deck& d) { return d.move_cards(d.pile_cards("y0"), "muck"), ids(d.pile_cards("muck")); });
   for (const Deck* d : {a.get(), b.get()}) EXPECT_EQ(state(*restore_state(state(*d), std::nullopt)), state(*d));
 }
+TEST_P(PileSlots, AKeptArrivalListIsNeverReadPastWhatTheNextDeckFiles) {
+  // A destroyed deck's arrival list (ncard_, nslot_) goes with its slots when it is a game's
+  // (at most kKeptCards long): here 20 cards of x's own, which `a` must never count as its
+  // piles'. Its twin `b` starts with nothing kept; both file, read, move and save alike. (The
+  // test above keeps 70 cards: a list too long to keep, so it leaves the slots alone.)
+  {
+    auto x = seeded(GetParam(), 5, 100);
+    for (std::uint32_t i = 0; i < 8; ++i) x->deal_to(numbered("x", i), 1);
+    x->deal_hands(6, 2);
+  }
+  auto a = seeded(GetParam(), 31, 100), b = seeded(GetParam(), 31, 100);
+  std::uint32_t oa[16], ob[16];
+  ASSERT_EQ(a->deal_hands(2, 1, oa), 2u);
+  ASSERT_EQ(b->deal_hands(2, 1, ob), 2u);
+  EXPECT_EQ(std::vector<std::uint32_t>(oa, oa + 2), std::vector<std::uint32_t>(ob, ob + 2));
+  for (Deck* d : {a.get(), b.get()}) d->deal_to("x3", 3), d->move_cards(d->pile_cards(hand_pile(1)), "muck");
+  EXPECT_EQ(a->pile_names(), b->pile_names());
+  EXPECT_EQ(a->pile_cards("x3"), b->pile_cards("x3"));
+  EXPECT_EQ(a->pile_cards("muck"), b->pile_cards("muck"));
+  EXPECT_EQ(state(*a), state(*b));
+  a->shuffle(), b->shuffle();
+  EXPECT_EQ(state(*a), state(*b));
+}
 TEST_P(PileSlots, KeptSlotsThatShareANameKeepTheirHints) {
   // "p" and "ap" share a hint bucket. The deck left behind holds [ap, p, p]: "p" named again in
   // slot 1 after "ap" took its bucket's hint, slot 2 still named "p" and free, and a plan's cache

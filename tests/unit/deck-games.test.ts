@@ -219,4 +219,24 @@ describe('a deck made after another is disposed (issue 38: its slots are kept fo
     for (let i = 0; i < 70; i++) both((d) => ids(d.dealTo(`y${i}`, 1)));  // past the 64-pile limit: refused alike
     a.dispose(), b.dispose();
   });
+
+  // The arrival list and the id buffer go with the slots (issue 38: a deck made per hand then
+  // allocates nothing at its first hand). A kept buffer smaller than the next deck's first call
+  // needs must grow and say where it went (the port's cells), and one larger must not be read
+  // past what the call wrote: each deck here deals as its twin, which starts with nothing kept.
+  it.each(strategies)('%s: a kept id buffer, smaller or larger than the next deck needs, gives the same cards', (strategy) => {
+    for (const [left, first] of [[2, 30], [40, 3]] as const) {
+      const x = new Deck({ strategy, seed: 11 });
+      x.dealHands(left, 1);  // through the core: x's id buffer holds `left` ids, then kept
+      x.dispose();
+      const a = new Deck({ strategy, seed: 12 }), b = new Deck({ strategy, seed: 12 });
+      const hands = (d: Deck) => d.dealHands(first, 1).map(ids);
+      const ra = hands(a), rb = hands(b);
+      expect(ra).toEqual(rb);
+      expect(ra.flat()).toHaveLength(first);
+      expect(a.dealTo('board', 5).map((c) => c.id)).toEqual(b.dealTo('board', 5).map((c) => c.id));
+      expect(snapshot(a)).toBe(snapshot(b));
+      a.dispose(), b.dispose();
+    }
+  });
 });

@@ -169,6 +169,12 @@ export interface DeckModule extends BasicModule {
   forgetPileNames(): void;
   /** Reads a pattern's (pile number, count) pairs, given as bytes, once: its number, or −1 on a recorded error. */
   planPattern(pairs: Bytes): number;
+  /**
+   * games.wasm only: frees the pile slots, arrival list and id buffer that destroyed decks left
+   * for the next one (cpp/include/fairdeck/pile_slots.hpp, keep_room), so that the leak tests
+   * read heapUsed() without them. The package never calls it.
+   */
+  dropRoom?(): void;
 }
 
 export { hasPiles, hasSim };

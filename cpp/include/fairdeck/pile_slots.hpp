@@ -14,6 +14,7 @@
 #include <bit>
 #include <cstdint>
 #include <cstring>
+#include <memory>
 #include <new>
 #include <span>
 #include <string>
@@ -92,17 +93,22 @@ inline void Deck::use_piles(std::size_t need) {
 /// the identity a DealPlan's slot cache knows them by (serial_, names_), which moves with the
 /// slots and is never held by two decks. Free slots and their names are the deck's own
 /// bookkeeping, never read as piles (a reused deck holds the same after shuffle()), so the
-/// deck deals, names and saves exactly as a new one would. (The arrival list is not kept: with
-/// it and the binding's id buffer, the first hand cost 1.9 times a later one instead of 2.4, for
-/// about 300 bytes gzip more than the sim app's budget has; docs/memory.md.)
-/// Trivially destructible, so that the thread_local needs no destructor registered (that cost
-/// 250 bytes of wasm): a set kept when a thread ends stays allocated until the process does.
+/// deck deals, names and saves exactly as a new one would. The arrival list's two arrays go
+/// with them (their contents are never read past named_n_, 0 in a new deck), so the first
+/// hand allocates nothing either. Trivially destructible, so that the thread_local needs no
+/// destructor registered (that cost 250 bytes of wasm): a set kept when a thread ends stays
+/// allocated until the process does. The three vectors exist only while kept (placement new
+/// in keep_room(), destroyed in take_room() once swapped).
 struct Deck::SpareRoom {
   alignas(std::vector<Slot>) unsigned char bytes[sizeof(std::vector<Slot>)] = {};  // a vector while kept
+  alignas(std::vector<std::uint32_t>) unsigned char cards[sizeof(std::vector<std::uint32_t>)] = {};  // ncard_'s, while kept
+  alignas(std::vector<std::uint8_t>) unsigned char in[sizeof(std::vector<std::uint8_t>)] = {};  // nslot_'s, while kept
   std::uint8_t hint[64] = {};  // the deck's hint_, as it was
   bool kept = false;
   std::uint64_t names = 0, serial = 0;
   std::vector<Slot>& slots() noexcept { return *std::launder(reinterpret_cast<std::vector<Slot>*>(bytes)); }
+  std::vector<std::uint32_t>& ncard() noexcept { return *std::launder(reinterpret_cast<std::vector<std::uint32_t>*>(cards)); }
+  std::vector<std::uint8_t>& nslot() noexcept { return *std::launder(reinterpret_cast<std::vector<std::uint8_t>*>(in)); }
 };
 
 inline Deck::SpareRoom& Deck::spare_room() noexcept {
@@ -110,11 +116,17 @@ inline Deck::SpareRoom& Deck::spare_room() noexcept {
   return room;
 }
 
-/// From ~Deck(), for a deck whose piles have slots: its slots, unless a set is kept already.
+/// From ~Deck(), for a deck whose piles have slots: its slots and arrival list, unless a set is
+/// kept already. An arrival list longer than a game's (kKeptCards) is freed, not kept: it would
+/// stay held for as long as no deck takes it.
+inline constexpr std::size_t kKeptCards = 64;
 [[gnu::noinline]] FAIRDECK_MINSIZE inline void Deck::keep_room() noexcept {
   SpareRoom& r = spare_room();
   if (r.kept) return;
   new (r.bytes) std::vector<Slot>(std::move(slots_));  // their counts: zeroed by take_room()
+  const bool list = ncard_.size() <= kKeptCards;
+  new (r.cards) std::vector<std::uint32_t>(list ? std::move(ncard_) : std::vector<std::uint32_t>());
+  new (r.in) std::vector<std::uint8_t>(list ? std::move(nslot_) : std::vector<std::uint8_t>());
   std::memcpy(r.hint, hint_, sizeof hint_);
   r.kept = true, r.names = names_, r.serial = serial_;
 }
@@ -124,15 +136,26 @@ inline Deck::SpareRoom& Deck::spare_room() noexcept {
 /// free slots can carry one name (a pile named again after a name in its bucket took its
 /// hint), and find_slot() trusts that the hinted one is the only one that can hold cards, as the
 /// plan's cached slots do; hints rebuilt in slot order broke that, and a pile could then be held
-/// in two slots at once (found by tests/fuzz/fuzz_state.cpp). The swap leaves an empty vector in
-/// the room, which needs no destructor before keep_room() makes the next one there.
+/// in two slots at once (found by tests/fuzz/fuzz_state.cpp). The arrival list comes too. The
+/// swaps leave this deck's own vectors in the room, empty (a deck allocates its arrival list only
+/// once it has slots), and they are destroyed there, so that keep_room() constructs on bare bytes.
 [[gnu::noinline]] FAIRDECK_MINSIZE inline void Deck::take_room() noexcept {
   SpareRoom& r = spare_room();
   if (!r.kept) return;
   slots_.swap(r.slots());
+  ncard_.swap(r.ncard());
+  nslot_.swap(r.nslot());
+  std::destroy_at(&r.slots()), std::destroy_at(&r.ncard()), std::destroy_at(&r.nslot());
   std::memcpy(hint_, r.hint, sizeof hint_);
   r.kept = false, names_ = r.names, serial_ = r.serial;
   for (Slot& slot : slots_) slot.count = 0;
+}
+
+[[gnu::noinline]] FAIRDECK_MINSIZE inline void Deck::drop_room() noexcept {
+  SpareRoom& r = spare_room();
+  if (!r.kept) return;
+  std::destroy_at(&r.slots()), std::destroy_at(&r.ncard()), std::destroy_at(&r.nslot());
+  r.kept = false;
 }
 
 /// Room for `more` cards in the named piles (amortised: no allocation in steady state), so
