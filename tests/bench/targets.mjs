@@ -125,20 +125,22 @@ export function evaluate(r) {
   const memory = r.memory;
   if (memory) {  // issue 38: cheap to make, small to keep, harmless to forget
     for (const entry of ['fairdeck', 'games']) {
-      const shuffle = find(memory.rows, `${entry}: shuffle() of a reused deck`).ns;
       for (const [kind, name] of [['secure', `${entry}: new Deck() + dispose(), secure`], ['seeded', `${entry}: new Deck({ seed }) + dispose()`]]) {
-        const v = find(memory.rows, name).ns / shuffle;
-        add(`${entry}: new Deck() + dispose(), ${kind}, ≤ 5× one shuffle() of a reused deck`, `${x(v, 1)} of a shuffle`, v <= 5, `missed by ${x(v / 5)}`);
+        const p = paired(memory.rows, name, `${entry}: shuffle() of a reused deck`), v = p.ratio;
+        add(`${entry}: new Deck() + dispose(), ${kind}, ≤ 5× one shuffle() of a reused deck`, `${x(v, 1)} ${pm(p)} of a shuffle`, v <= 5, `missed by ${x(v / 5)}`);
       }
     }
     // Issue 38, item 2: a new deck's first dealHands no dearer than a later one. The first hand's
     // share of new Deck() + dealHands(6, 2) + dispose() over new Deck() + dispose(), against a later
-    // hand's: shuffle() + dealHands(6, 2) of a reused deck over its shuffle() alone.
-    const ns = (name) => find(memory.rows, name).ns;
-    const firstHand = ns('games: new Deck() + dealHands(6, 2) + dispose()') - ns('games: new Deck() + dispose(), secure');
-    const laterHand = ns('games: shuffle() + dealHands(6, 2) of a reused deck') - ns('games: shuffle() of a reused deck');
-    const hands = firstHand / laterHand;
-    add('games: the first dealHands(6, 2) of a new deck ≤ 1.0× a later one', `${x(hands)} (${firstHand.toFixed(0)} against ${laterHand.toFixed(0)} ns)`, hands <= 1,
+    // hand's: shuffle() + dealHands(6, 2) of a reused deck over its shuffle() alone. Each share is
+    // the median difference of samples timed back to back (a difference of two rows' medians
+    // taken seconds apart moved by ±20% from run to run); the spread printed is the two
+    // differences' (half their interquartile ranges), relative, added.
+    const first = paired(memory.rows, 'games: new Deck() + dealHands(6, 2) + dispose()', 'games: new Deck() + dispose(), secure');
+    const later = paired(memory.rows, 'games: shuffle() + dealHands(6, 2) of a reused deck', 'games: shuffle() of a reused deck');
+    const firstHand = first.diff, laterHand = later.diff, hands = firstHand / laterHand;
+    const handSpread = (first.diffSpread / Math.abs(firstHand) + later.diffSpread / Math.abs(laterHand)) * 100;
+    add('games: the first dealHands(6, 2) of a new deck ≤ 1.0× a later one', `${x(hands)} ±${handSpread.toFixed(0)}% (${firstHand.toFixed(0)} against ${laterHand.toFixed(0)} ns)`, hands <= 1,
       `missed by ${x(hands)}: a new deck takes the slots, arrival list and id buffer a destroyed one left, but still takes and empties them at its first hand and gives them back at dispose(), which a reused deck never does (the core alone in wasm: 1.37×; docs/memory.md)`);
     const { bytes, marginal, young, n } = memory.live.find((l) => l.entry === 'games' && l.strategy === 'eager');
     const youngText = young === undefined ? "V8's young generation" : `V8's young generation (${Math.round(young)} bytes a deck, its new space grown by ${(young * n / 2 ** 20).toFixed(0)} MB)`;
