@@ -443,7 +443,7 @@ EMSCRIPTEN_BINDINGS(fairdeck_deck) {
   function("forgetPileNames", &forget_pile_names);
   function("planPattern", &plan_pattern);
 #if FAIRDECK_SPARE_ROOM
-  function("dropRoom", +[] { fd::Deck::drop_room(), CoreDeck::drop_spare(); });
+  function("dropRoom", +[] { fd::Deck::drop_room(), CoreDeck::spare().drop(); });
 #endif
 #endif
   class_<CoreWords>("CoreWords")

@@ -6,7 +6,6 @@
 
 #include <cstdint>
 #include <memory>
-#include <new>
 #include <string>
 #include <vector>
 
@@ -101,36 +100,22 @@ public:
 #if FAIRDECK_PILES
   /// Issue 38: a destroyed deck's id buffer, for the next deck's first call that writes ids (as
   /// the core keeps a destroyed deck's pile slots and arrival list: Deck::keep_room), so that the
-  /// first hand of a deck made per hand allocates nothing. One per thread; trivially
-  /// destructible, so no destructor is registered; the vector exists only while `kept`. A
-  /// buffer longer than a game's hands (fd::kKeptCards ids) is freed, not kept.
-  struct SpareBuffer {
-    alignas(std::vector<u32>) unsigned char bytes[sizeof(std::vector<u32>)] = {};
-    bool kept = false;
-    std::vector<u32>& ids() noexcept { return *std::launder(reinterpret_cast<std::vector<u32>*>(bytes)); }
-  };
-  static SpareBuffer& spare() noexcept {
-    static thread_local SpareBuffer s;
+  /// first hand of a deck made per hand allocates nothing. One per thread, in the core's
+  /// trivially destructible holder. A buffer longer than a game's hands (fd::kKeptCards ids) is
+  /// freed, not kept.
+  static fd::detail::SpareVector<u32>& spare() noexcept {
+    static thread_local fd::detail::SpareVector<u32> s;
     return s;
   }
   ~CoreDeck() {
-    if constexpr (fd::kSpareRoom) {
-      SpareBuffer& s = spare();
-      if (!s.kept && !buffer.empty() && buffer.size() <= fd::kKeptCards) new (s.bytes) std::vector<u32>(std::move(buffer)), s.kept = true;
-    }
-  }
-  /// Frees a kept buffer (dropRoom, with Deck::drop_room).
-  static void drop_spare() noexcept {
-    SpareBuffer& s = spare();
-    if (s.kept) std::destroy_at(&s.ids()), s.kept = false;
+    if constexpr (fd::kSpareRoom)
+      if (!spare().kept() && !buffer.empty() && buffer.size() <= fd::kKeptCards) spare().keep(std::move(buffer));
   }
 #endif
   u32* reserve(u32 n) {
 #if FAIRDECK_PILES
-    if (fd::kSpareRoom && buffer.empty() && spare().kept) {  // a new deck's first: the kept buffer
-      SpareBuffer& s = spare();
-      buffer.swap(s.ids());
-      std::destroy_at(&s.ids()), s.kept = false;
+    if (fd::kSpareRoom && buffer.empty() && spare().kept()) {  // a new deck's first: the kept buffer
+      spare().take(buffer);
       port[3] = static_cast<u32>(reinterpret_cast<std::uintptr_t>(buffer.data()));
       port[4] = static_cast<u32>(buffer.size());
     }

@@ -86,6 +86,36 @@ inline void Deck::use_piles(std::size_t need) {
   if (slots_.size() < need) slots_.resize(std::min<std::size_t>(std::max<std::size_t>({need, 2 * slots_.size(), 4}), kMaxPiles));
 }
 
+namespace detail {
+/// A vector kept for a later owner, in storage that needs no destructor (so that a thread_local
+/// holding it registers none: that cost 250 bytes of wasm): the vector exists only while kept,
+/// made by keep() and destroyed by take() or drop(). Deck::SpareRoom and the WASM binding's
+/// spare id buffer (cpp/bindings/decks.hpp) are made of these.
+template <class T>
+class SpareVector {
+public:
+  bool kept() const noexcept { return kept_; }
+  /// Keeps `v`'s memory (call only when nothing is kept).
+  void keep(std::vector<T>&& v) noexcept {
+    new (bytes_) std::vector<T>(std::move(v));
+    kept_ = true;
+  }
+  /// Gives the kept vector to `into`, which must be empty (allocates nothing); nothing if none is kept.
+  void take(std::vector<T>& into) noexcept {
+    if (kept_) into.swap(get()), drop();
+  }
+  /// Frees the kept vector, if any.
+  void drop() noexcept {
+    if (kept_) std::destroy_at(&get()), kept_ = false;
+  }
+
+private:
+  std::vector<T>& get() noexcept { return *std::launder(reinterpret_cast<std::vector<T>*>(bytes_)); }
+  alignas(std::vector<T>) unsigned char bytes_[sizeof(std::vector<T>)] = {};
+  bool kept_ = false;
+};
+}  // namespace detail
+
 /// Issue 38: a game that makes a deck per hand and disposes of it paid, at each deck's first
 /// hand, for what a reused deck has from its first: its slots (allocated 4, then 8) and the
 /// names of its piles. So a destroyed deck leaves its slots here, one set per thread, and the
@@ -95,20 +125,14 @@ inline void Deck::use_piles(std::size_t need) {
 /// bookkeeping, never read as piles (a reused deck holds the same after shuffle()), so the
 /// deck deals, names and saves exactly as a new one would. The arrival list's two arrays go
 /// with them (their contents are never read past named_n_, 0 in a new deck), so the first
-/// hand allocates nothing either. Trivially destructible, so that the thread_local needs no
-/// destructor registered (that cost 250 bytes of wasm): a set kept when a thread ends stays
-/// allocated until the process does. The three vectors exist only while kept (placement new
-/// in keep_room(), destroyed in take_room() once swapped).
+/// hand allocates nothing either. Trivially destructible (detail::SpareVector): a set kept when
+/// a thread ends stays allocated until the process does. A set is kept while its slots are.
 struct Deck::SpareRoom {
-  alignas(std::vector<Slot>) unsigned char bytes[sizeof(std::vector<Slot>)] = {};  // a vector while kept
-  alignas(std::vector<std::uint32_t>) unsigned char cards[sizeof(std::vector<std::uint32_t>)] = {};  // ncard_'s, while kept
-  alignas(std::vector<std::uint8_t>) unsigned char in[sizeof(std::vector<std::uint8_t>)] = {};  // nslot_'s, while kept
+  detail::SpareVector<Slot> slots;
+  detail::SpareVector<std::uint32_t> ncard;  // ncard_'s, unless it was longer than kKeptCards
+  detail::SpareVector<std::uint8_t> nslot;   // nslot_'s, likewise
   std::uint8_t hint[64] = {};  // the deck's hint_, as it was
-  bool kept = false;
   std::uint64_t names = 0, serial = 0;
-  std::vector<Slot>& slots() noexcept { return *std::launder(reinterpret_cast<std::vector<Slot>*>(bytes)); }
-  std::vector<std::uint32_t>& ncard() noexcept { return *std::launder(reinterpret_cast<std::vector<std::uint32_t>*>(cards)); }
-  std::vector<std::uint8_t>& nslot() noexcept { return *std::launder(reinterpret_cast<std::vector<std::uint8_t>*>(in)); }
 };
 
 inline Deck::SpareRoom& Deck::spare_room() noexcept {
@@ -122,13 +146,11 @@ inline Deck::SpareRoom& Deck::spare_room() noexcept {
 inline constexpr std::size_t kKeptCards = 64;
 [[gnu::noinline]] FAIRDECK_MINSIZE inline void Deck::keep_room() noexcept {
   SpareRoom& r = spare_room();
-  if (r.kept) return;
-  new (r.bytes) std::vector<Slot>(std::move(slots_));  // their counts: zeroed by take_room()
-  const bool list = ncard_.size() <= kKeptCards;
-  new (r.cards) std::vector<std::uint32_t>(list ? std::move(ncard_) : std::vector<std::uint32_t>());
-  new (r.in) std::vector<std::uint8_t>(list ? std::move(nslot_) : std::vector<std::uint8_t>());
+  if (r.slots.kept()) return;
+  r.slots.keep(std::move(slots_));  // their counts: zeroed by take_room()
+  if (ncard_.size() <= kKeptCards) r.ncard.keep(std::move(ncard_)), r.nslot.keep(std::move(nslot_));
   std::memcpy(r.hint, hint_, sizeof hint_);
-  r.kept = true, r.names = names_, r.serial = serial_;
+  r.names = names_, r.serial = serial_;
 }
 
 /// For a deck that has never named a pile (no slots, nothing in hint_): the kept slots, if any,
@@ -136,26 +158,20 @@ inline constexpr std::size_t kKeptCards = 64;
 /// free slots can carry one name (a pile named again after a name in its bucket took its
 /// hint), and find_slot() trusts that the hinted one is the only one that can hold cards, as the
 /// plan's cached slots do; hints rebuilt in slot order broke that, and a pile could then be held
-/// in two slots at once (found by tests/fuzz/fuzz_state.cpp). The arrival list comes too. The
-/// swaps leave this deck's own vectors in the room, empty (a deck allocates its arrival list only
-/// once it has slots), and they are destroyed there, so that keep_room() constructs on bare bytes.
+/// in two slots at once (found by tests/fuzz/fuzz_state.cpp). The arrival list comes too, if it
+/// was kept: this deck's own is empty (a deck allocates its arrival list only once it has slots).
 [[gnu::noinline]] FAIRDECK_MINSIZE inline void Deck::take_room() noexcept {
   SpareRoom& r = spare_room();
-  if (!r.kept) return;
-  slots_.swap(r.slots());
-  ncard_.swap(r.ncard());
-  nslot_.swap(r.nslot());
-  std::destroy_at(&r.slots()), std::destroy_at(&r.ncard()), std::destroy_at(&r.nslot());
+  if (!r.slots.kept()) return;
+  r.slots.take(slots_), r.ncard.take(ncard_), r.nslot.take(nslot_);
   std::memcpy(hint_, r.hint, sizeof hint_);
-  r.kept = false, names_ = r.names, serial_ = r.serial;
+  names_ = r.names, serial_ = r.serial;
   for (Slot& slot : slots_) slot.count = 0;
 }
 
 [[gnu::noinline]] FAIRDECK_MINSIZE inline void Deck::drop_room() noexcept {
   SpareRoom& r = spare_room();
-  if (!r.kept) return;
-  std::destroy_at(&r.slots()), std::destroy_at(&r.ncard()), std::destroy_at(&r.nslot());
-  r.kept = false;
+  r.slots.drop(), r.ncard.drop(), r.nslot.drop();
 }
 
 /// Room for `more` cards in the named piles (amortised: no allocation in steady state), so
