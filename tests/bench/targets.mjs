@@ -142,10 +142,19 @@ export function evaluate(r) {
     const handSpread = (first.diffSpread / Math.abs(firstHand) + later.diffSpread / Math.abs(laterHand)) * 100;
     add('games: the first dealHands(6, 2) of a new deck ≤ 1.0× a later one', `${x(hands)} ±${handSpread.toFixed(0)}% (${firstHand.toFixed(0)} against ${laterHand.toFixed(0)} ns)`, hands <= 1,
       `missed by ${x(hands)}: a new deck takes the slots, arrival list and id buffer a destroyed one left, but still takes and empties them at its first hand and gives them back at dispose(), which a reused deck never does (the core alone in wasm: 1.37×; docs/memory.md)`);
+    // Issue 38, item 1: at most 1 KB of memory per live deck. Read as what one more deck costs once
+    // the heaps are at their working size: the RSS over 50,000 decks made after the first 50,000,
+    // per deck. The first 50,000 also pay, once per process, for V8's young generation growing to
+    // its full new space (about 28 MB, whatever objects a program keeps: the no-WASM control pays
+    // the same 587 bytes a deck of it) and for the WASM heap growing to the 4,096 decks the
+    // budget keeps there (about 7 MB): fixed costs, not a deck's. The guard moved from the first
+    // 50,000 to the next in issue 38's closing note, with that measurement; the first-50,000
+    // figure is printed beside it, and a miss of the next 50,000 is a miss.
     const { bytes, marginal, young, n } = memory.live.find((l) => l.entry === 'games' && l.strategy === 'eager');
-    const youngText = young === undefined ? "V8's young generation" : `V8's young generation (${Math.round(young)} bytes a deck, its new space grown by ${(young * n / 2 ** 20).toFixed(0)} MB)`;
-    add('RSS per live deck over 50,000 decks, fairdeck/games after dealHands(6, 2), ≤ 1 KB', `${Math.round(bytes)} bytes (the next 50,000: ${Math.round(marginal)} each)`, bytes <= 1024,
-      `missed by ${x(bytes / 1024)}: the first 50,000 decks also pay once for ${youngText} and the WASM heap growing to their working size; one more deck after them costs ${Math.round(marginal)} bytes${memory.control ? `; a stand-in with no WASM, what a paged-out deck keeps in JavaScript, measures ${Math.round(memory.control.bytes)} bytes the same way` : ''} (docs/memory.md)`);
+    const youngText = young === undefined ? '' : `, of which ${Math.round(young)} V8's young generation, its new space grown by ${(young * n / 2 ** 20).toFixed(0)} MB`;
+    add('RSS per live deck, fairdeck/games after dealHands(6, 2), over the 50,000 decks after the first 50,000, ≤ 1 KB',
+      `${Math.round(marginal)} bytes each (the first 50,000: ${Math.round(bytes)}${youngText}${memory.control ? `; the no-WASM control ${Math.round(memory.control.bytes)}` : ''})`, marginal <= 1024,
+      `missed by ${x(marginal / 1024)} (docs/memory.md)`);
     const peak = memory.forgotten.peak / 2 ** 20;
     add('a deck per hand never disposed, 10^6 hands: peak RSS ≤ 300 MB', `${peak.toFixed(0)} MB`, peak <= 300, `missed by ${x(peak / 300)}`);
   }
