@@ -116,17 +116,21 @@ public:
 #if FAIRDECK_PILES
     if (fd::kSpareRoom && buffer.empty() && spare().kept()) {  // a new deck's first: the kept buffer
       spare().take(buffer);
-      port[3] = static_cast<u32>(reinterpret_cast<std::uintptr_t>(buffer.data()));
-      port[4] = static_cast<u32>(buffer.size());
+      show_buffer(static_cast<u32>(buffer.size()));
     }
 #endif
     if (buffer.size() < n) {
       fd::detail::checked_mul<std::size_t>(n, sizeof(u32), "the id buffer");
       buffer.resize(n);
-      port[3] = static_cast<u32>(reinterpret_cast<std::uintptr_t>(buffer.data()));
-      port[4] = n;
+      show_buffer(n);
     }
     return buffer.data();
+  }
+  /// Cells 3 and 4: where the id buffer is now, and its size in ids. Inlined: as a call it cost
+  /// fairdeck.wasm 4 bytes; inlined, every module is byte for byte what it was.
+  [[gnu::always_inline]] void show_buffer(u32 size) noexcept {
+    port[3] = static_cast<u32>(reinterpret_cast<std::uintptr_t>(buffer.data()));
+    port[4] = size;
   }
 #if FAIRDECK_PILES
   [[gnu::noinline]] void publish() noexcept;  // fairdeck.cpp: and opens the pile log
