@@ -14,7 +14,7 @@ source scripts/emscripten-env.sh   # NODE_PATH, EM_CLOSURE_COMPILER, PATH (docs/
 out=web/src/wasm
 stamp=$out/fairdeck.wasm
 command -v zopfli >/dev/null || { echo "build-wasm: zopfli is missing; run bash scripts/setup.sh (it installs the Debian package)" >&2; exit 1; }
-if [ -f "$stamp" ] && [ -z "$(find cpp CMakeLists.txt scripts/build-wasm.sh scripts/emscripten-env.sh -newer "$stamp" -type f | head -1)" ]; then
+if [ -f "$stamp" ] && [ -z "$(find cpp CMakeLists.txt scripts/build-wasm.sh scripts/emscripten-env.sh build/libsodium/VERSION -newer "$stamp" -type f | head -1)" ]; then
   echo "wasm: up to date"
   exit 0
 fi

@@ -1,13 +1,14 @@
 #!/usr/bin/env bash
 # Installs what fairdeck needs and is missing: Debian packages (Emscripten, zopfli, Chromium, compilers,
-# GoogleTest, Google Benchmark, clang's sanitizer runtime) and the npm packages. Safe to re-run:
+# GoogleTest, Google Benchmark, clang's sanitizer runtime, libsodium), the C sources of the same
+# libsodium for the WASM build (scripts/libsodium-source.sh) and the npm packages. Safe to re-run:
 # it installs nothing that is already there.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 need=()
 have() { dpkg-query -W -f='${Status}' "$1" 2>/dev/null | grep -q "install ok installed"; }
-for pkg in emscripten zopfli chromium cmake g++ libgtest-dev libbenchmark-dev clang libclang-rt-14-dev python3; do
+for pkg in emscripten zopfli chromium cmake g++ libgtest-dev libbenchmark-dev clang libclang-rt-14-dev python3 libsodium-dev pkg-config dpkg-dev; do
   have "$pkg" || need+=("$pkg")
 done
 if [ ${#need[@]} -gt 0 ]; then
@@ -17,6 +18,9 @@ if [ ${#need[@]} -gt 0 ]; then
   $SUDO apt-get update -qq
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${need[@]}" >/dev/null
 fi
+
+# libsodium's C sources, the version libsodium-dev is, checked and unpacked into build/libsodium.
+bash scripts/libsodium-source.sh
 
 # npm packages: install when node_modules is missing or older than the lock file.
 if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then

@@ -12,6 +12,7 @@
 
 #include "fairdeck/json.hpp"
 #include "provable_cases.hpp"
+#include "sodium_reference.hpp"
 
 using namespace fairdeck;
 namespace t = fairdeck::tests;
@@ -58,7 +59,7 @@ public:
   std::uint32_t word() {
     if (used_ == 16) {
       in_[12] = static_cast<std::uint32_t>(block_), in_[13] = static_cast<std::uint32_t>(block_ >> 32);
-      chacha20_block(in_, out_);
+      fairdeck::test::sodium_blocks(in_, out_);
       ++block_, used_ = 0;
     }
     return out_[used_++];

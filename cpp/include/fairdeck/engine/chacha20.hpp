@@ -2,12 +2,19 @@
 //
 // Why: a 256-bit key gives far more than the log2(52!) ≈ 225.6 bits needed to reach every deck
 // order, and ChaCha20 is a vetted cipher, so its output cannot be predicted without the key.
-// Follows RFC 8439 §2.3 (the block function) with the original 64-bit block counter in words
-// 12–13 and a zero 64-bit nonce in words 14–15, so one key yields 2^64 blocks. Output words are
-// the block's sixteen little-endian words in order. Verified against RFC 8439 §2.3.2 / §2.4.2.
-// The engine computes four consecutive blocks at once (`chacha20_blocks4`: four lanes of 32-bit
-// vectors, WASM SIMD128 or SSE2) and hands their words out in block order, so the stream is
-// word for word the one-block stream.
+// The stream is libsodium's `crypto_stream_chacha20` (the original variant: the 64-bit block
+// counter in words 12–13, a 64-bit nonce in words 14–15, here zero), so one key yields 2^64
+// blocks. Output words are the blocks' sixteen little-endian words in order.
+//
+// Which code computes the blocks (docs/cryptography.md, SECURITY.md): the engine computes four
+// consecutive blocks at once (`chacha20_blocks4`: four lanes of 32-bit vectors, WASM SIMD128 or
+// SSE2), because in WebAssembly that is measurably faster than libsodium's portable block
+// (BENCHMARKS.md, "ChaCha20: which block runs"). It is the one piece of cryptographic arithmetic
+// in fairdeck's own code, and it is held to libsodium's: tests/cpp/chacha20_libsodium_test.cpp
+// compares it, natively and compiled to WASM in `npm test`, with crypto_stream_chacha20 on the
+// RFC 8439 vectors, every lane and block boundary and 10^5 random (key, counter) pairs read over
+// several blocks. Built with -DFAIRDECK_CHACHA20_LIBSODIUM=1 (CMake option of the same name), the
+// engine takes every block from libsodium instead: the stream is the same word for word.
 #pragma once
 #include <array>
 #include <cstdint>
@@ -16,29 +23,18 @@
 #include <string_view>
 #include <vector>
 
+#include <sodium/crypto_stream_chacha20.h>
+
 #include "fairdeck/attributes.hpp"
+
+#ifndef FAIRDECK_CHACHA20_LIBSODIUM
+#define FAIRDECK_CHACHA20_LIBSODIUM 0  // 1: every block from libsodium (see above)
+#endif
 #include "fairdeck/engine/hex.hpp"
 #include "fairdeck/entropy.hpp"
 #include "fairdeck/engine/sha256.hpp"
 
 namespace fairdeck {
-
-/// RFC 8439 §2.3: 20 rounds over `in`, then adds `in` back; writes 16 words to `out`.
-inline void chacha20_block(const std::uint32_t in[16], std::uint32_t out[16]) noexcept {
-  std::uint32_t x[16];
-  for (int i = 0; i < 16; ++i) x[i] = in[i];
-  auto qr = [&x](int a, int b, int c, int d) {
-    x[a] += x[b]; x[d] ^= x[a]; x[d] = (x[d] << 16) | (x[d] >> 16);
-    x[c] += x[d]; x[b] ^= x[c]; x[b] = (x[b] << 12) | (x[b] >> 20);
-    x[a] += x[b]; x[d] ^= x[a]; x[d] = (x[d] << 8) | (x[d] >> 24);
-    x[c] += x[d]; x[b] ^= x[c]; x[b] = (x[b] << 7) | (x[b] >> 25);
-  };
-  for (int round = 0; round < 10; ++round) {
-    qr(0, 4, 8, 12); qr(1, 5, 9, 13); qr(2, 6, 10, 14); qr(3, 7, 11, 15);
-    qr(0, 5, 10, 15); qr(1, 6, 11, 12); qr(2, 7, 8, 13); qr(3, 4, 9, 14);
-  }
-  for (int i = 0; i < 16; ++i) out[i] = x[i] + in[i];
-}
 
 namespace detail {
 /// Four 32-bit lanes (GCC/Clang vector extension: SIMD128 in WASM with -msimd128, SSE2 on x86-64).
@@ -79,7 +75,8 @@ inline void store_rows(U32x4 v0, U32x4 v1, U32x4 v2, U32x4 v3, std::uint32_t* ou
 
 /// Blocks `block`, `block` + 1, `block` + 2, `block` + 3 of the key in `in` (words 12–13, the
 /// 64-bit block counter, are replaced): out[16·b + i] is word i of block `block` + b, exactly
-/// what four chacha20_block calls give. Lane b of each vector works on block `block` + b.
+/// what libsodium's crypto_stream_chacha20 gives for those blocks of the key in words 4–11 and the
+/// nonce in words 14–15. Lane b of each vector works on block `block` + b.
 inline void chacha20_blocks4(const std::uint32_t in[16], std::uint64_t block, std::uint32_t out[64]) noexcept {
   using V = detail::U32x4;
   const auto splat = [in](int i) { return V{in[i], in[i], in[i], in[i]}; };
@@ -249,7 +246,17 @@ private:
   /// wrap at 2^60, position() = 16·block_ + index_ (mod 2^64) always names the next word.
   [[gnu::noinline]] void refill(std::uint64_t block) noexcept {  // the rare path: keeps next_u32() small
     block &= kBlockMask;
+#if FAIRDECK_CHACHA20_LIBSODIUM
+    // libsodium's keystream for these four blocks: the key is words 4–11 as little-endian bytes,
+    // the nonce words 14–15 (zero), the counter `block`; XOR with zeros leaves the keystream.
+    static constexpr unsigned char zeros[kWords * 4] = {};
+    static constexpr unsigned char nonce[crypto_stream_chacha20_NONCEBYTES] = {};
+    const Bytes32 key = key_bytes();
+    crypto_stream_chacha20_xor_ic(reinterpret_cast<unsigned char*>(buffer_), zeros, sizeof zeros, nonce, block, key.data());
+    for (std::uint32_t& w : buffer_) w = le32(w);
+#else
     chacha20_blocks4(state_, block, buffer_);
+#endif
     block_ = block;
     index_ = 0;
   }
@@ -258,6 +265,13 @@ private:
   [[gnu::noinline]] void advance() noexcept {
     if (interval_ != 0 && block_ + 4 >= interval_ / 16) rekey_now();
     else refill(block_ + 4);
+  }
+
+  /// A word as libsodium wrote it (little-endian bytes) read on this machine: the identity on
+  /// little-endian machines (x86-64, ARM, WebAssembly), a byte swap on big-endian ones.
+  static std::uint32_t le32(std::uint32_t w) noexcept {
+    const auto* b = reinterpret_cast<const std::uint8_t*>(&w);
+    return std::uint32_t{b[0]} | (std::uint32_t{b[1]} << 8) | (std::uint32_t{b[2]} << 16) | (std::uint32_t{b[3]} << 24);
   }
 
   Bytes32 key_bytes() const noexcept {
