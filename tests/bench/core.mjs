@@ -18,6 +18,9 @@ const FILES = {
   shuffle: ['../../dist/wasm/shuffle-glue.js', '../../dist/wasm/shuffle.wasm'],
   fairness: ['../../dist/wasm/fairness-glue.js', '../../dist/wasm/fairness.wasm'],
   bench: ['../../build/wasm-bench/shuffle.js', '../../build/wasm-bench/shuffle.wasm'],
+  // The deck module with every ChaCha20 block from libsodium (-DFAIRDECK_CHACHA20_LIBSODIUM=ON;
+  // scripts/bench-chacha-blocks.sh builds it): tests/bench/chacha-blocks.mjs only.
+  'sodium-blocks': ['../../build/wasm-sodium-blocks/fairdeck.js', '../../build/wasm-sodium-blocks/fairdeck.wasm'],
 };
 
 /** Units per identity() call when filling a bulk shuffle's array with 0…n−1. */

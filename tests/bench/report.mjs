@@ -173,6 +173,16 @@ export function sections(r) {
     if (s.startup.load !== undefined) table.push([`start-up: the machine's load average when they were measured (${s.startup.cores} cores)`, '', '', s.startup.load.toFixed(2), '']);
     out.push({ title: '6. Size and start-up', intro: 'Per entry point, a minimal app (tests/size/apps.mjs; for `fairdeck` the README example: `init`, `new Deck()`, `deal(5)`) built with Vite and with webpack 5; every emitted .js and .wasm counted. `fairdeck/fairness` loads the deck module and its own fairness module (docs/size.md). The size check in `npm test` holds the README example under ' + kb(s.budget) + ' gzip in both builds.', table });
   }
+  if (r['chacha-blocks']) {
+    // Issue 58: the engine's own four-lane block against libsodium's, the same stream (docs/cryptography.md).
+    const { rows } = r['chacha-blocks'];
+    const table = [['', 'SIMD block (shipped)', 'libsodium block', 'libsodium / SIMD (paired)']];
+    for (const row of rows.filter((x) => x.paired)) {
+      const [simdName, p] = Object.entries(row.paired)[0], simd = rows.find((x) => x.name === simdName);
+      table.push([row.name.replace(/, libsodium block$/, ''), time(simd.ns), time(row.ns), `${p.ratio.toFixed(2)}× ±${p.spread.toFixed(0)}%`]);
+    }
+    out.push({ title: '11. ChaCha20: which block runs', intro: 'The same keystream from two blocks: the engine\'s four-lane SIMD block, which the package ships, and libsodium\'s `crypto_stream_chacha20` (the core built with `-DFAIRDECK_CHACHA20_LIBSODIUM=ON`, bench only), per 52-card shuffle + `deal(52)` and per engine word, each pair timed back to back in alternating order (WASM: 21 rounds in one process; natively: the two Google Benchmark binaries, 9 rounds). Natively libsodium\'s block is its portable C here, as in WASM: fairdeck never calls `sodium_init()`, which would choose its SSSE3/AVX2 code on x86-64. The SIMD block stays because it is the faster in WASM; tests/cpp/chacha20_libsodium_test.cpp holds it to libsodium in every `npm test` (SECURITY.md, docs/cryptography.md).', table });
+  }
   return out;
 }
 

@@ -32,6 +32,7 @@ const SCENARIOS = [
   ['audit-shuffle', 'audit.mjs', 'shuffle'], ['audit', 'audit.mjs', 'log'],
   ['memory', 'memory.mjs'],
   ['simulation', 'simulation.mjs'],
+  ['chacha-blocks', 'chacha-blocks.mjs'],
 ];
 
 /** What was done for speed, with the effect measured when it was made (see git log). */
@@ -83,7 +84,7 @@ const CPUS = allowedCpus();
  * testShuffle against its bare loop (audit-shuffle) is: unpinned, it read 0.49× ±11% in a full run
  * where it had read 0.52–0.56×.
  */
-const PINNED = new Set(['deck52', 'bulk-u32', 'bulk-array', 'bulk-permutation', 'large', 'fairness', 'native-twin', 'games', 'audit-shuffle', 'memory', 'simulation']);
+const PINNED = new Set(['deck52', 'bulk-u32', 'bulk-array', 'bulk-permutation', 'large', 'fairness', 'native-twin', 'games', 'audit-shuffle', 'memory', 'simulation', 'chacha-blocks']);
 
 /**
  * Processes per pinned scenario whose guards are quick to run again (1 if not listed). Even pinned
@@ -173,7 +174,8 @@ const results = {};
 const native = arg('native') && resolve(arg('native'));
 for (const [id, file, extra] of SCENARIOS) {
   if (only && !only.includes(id)) continue;
-  const given = id === 'native-twin' ? native : extra;  // the twins run the native binary themselves
+  // The twins run the native binary themselves; the ChaCha20 blocks scenario both native builds.
+  const given = id === 'native-twin' ? native : id === 'chacha-blocks' ? native && `${native},${resolve(arg('native-sodium-blocks', native))}` : extra;
   results[id] = PINNED.has(id) ? await pinnedScenario(id, file, given) : runScenario(id, file, given);
 }
 

@@ -34,7 +34,7 @@ const FAIRNESS_BEFORE = { 'permutations n=3': 37.2 / 18.3, 'positions n=52': 359
  * the load is printed beside it.
  */
 const STARTUP_BEFORE = { node: 28.4, chromium: 175.2 };
-/** The README example's budget, JS + wasm, gzip: the size stage's own (issue 14's 40 KB, 48 KB for issue 30, 64 KB with issue 31's piles, 52 KB with them in games.wasm, 48.5 KB after issue 39's size work). */
+/** The README example's budget, JS + wasm, gzip: the size stage's own (issue 14's 40 KB, 48 KB for issue 30, 64 KB with issue 31's piles, 52 KB with them in games.wasm, 48.5 KB after issue 39's size work, 49.5 KB with issue 58's libsodium). */
 const SIZE_GOAL = BUDGET;  // tests/size/apps.mjs says why
 
 /** Evaluates every guard; `r` maps scenario id → result (see run.mjs). */
@@ -126,11 +126,15 @@ export function evaluate(r) {
   if (memory) {  // issue 38: cheap to make, small to keep, harmless to forget
     for (const entry of ['fairdeck', 'games']) {
       for (const [kind, name] of [['secure', `${entry}: new Deck() + dispose(), secure`], ['seeded', `${entry}: new Deck({ seed }) + dispose()`]]) {
+        // Issue 38 asked for 5×; issue 58 (item 5) accepted 7× on issue 38's measurements (5.8–6.8×
+        // in three bench runs; what 5× would take is in docs/memory.md, kept there as the aim).
         const p = paired(memory.rows, name, `${entry}: shuffle() of a reused deck`), v = p.ratio;
-        add(`${entry}: new Deck() + dispose(), ${kind}, ≤ 5× one shuffle() of a reused deck`, `${x(v, 1)} ${pm(p)} of a shuffle`, v <= 5, `missed by ${x(v / 5)}`);
+        add(`${entry}: new Deck() + dispose(), ${kind}, ≤ 7× one shuffle() of a reused deck`, `${x(v, 1)} ${pm(p)} of a shuffle`, v <= 7, `missed by ${x(v / 7)} (the aim stays 5×: docs/memory.md)`);
       }
     }
-    // Issue 38, item 2: a new deck's first dealHands no dearer than a later one. The first hand's
+    // Issue 38, item 2: a new deck's first dealHands no dearer than a later one plus one shuffle()
+    // of the games entry (issue 58, item 5, accepted on issue 38's measurement: a new deck takes and
+    // empties its pile room at its first hand, which a reused deck never does). The first hand's
     // share of new Deck() + dealHands(6, 2) + dispose() over new Deck() + dispose(), against a later
     // hand's: shuffle() + dealHands(6, 2) of a reused deck over its shuffle() alone. Each share is
     // the median difference of samples timed back to back (a difference of two rows' medians
@@ -139,9 +143,11 @@ export function evaluate(r) {
     const first = paired(memory.rows, 'games: new Deck() + dealHands(6, 2) + dispose()', 'games: new Deck() + dispose(), secure');
     const later = paired(memory.rows, 'games: shuffle() + dealHands(6, 2) of a reused deck', 'games: shuffle() of a reused deck');
     const firstHand = first.diff, laterHand = later.diff, hands = firstHand / laterHand;
+    const shuffleNs = find(memory.rows, 'games: shuffle() of a reused deck').ns, bound = laterHand + shuffleNs;
     const handSpread = (first.diffSpread / Math.abs(firstHand) + later.diffSpread / Math.abs(laterHand)) * 100;
-    add('games: the first dealHands(6, 2) of a new deck ≤ 1.0× a later one', `${x(hands)} ±${handSpread.toFixed(0)}% (${firstHand.toFixed(0)} against ${laterHand.toFixed(0)} ns)`, hands <= 1,
-      `missed by ${x(hands)}: a new deck takes the slots, arrival list and id buffer a destroyed one left, but still takes and empties them at its first hand and gives them back at dispose(), which a reused deck never does (the core alone in wasm: 1.37×; docs/memory.md)`);
+    add('games: the first dealHands(6, 2) of a new deck ≤ a later one + one shuffle() of the games entry',
+      `${firstHand.toFixed(0)} ns ±${handSpread.toFixed(0)}% against ${bound.toFixed(0)} ns (a later hand ${laterHand.toFixed(0)} + a shuffle ${shuffleNs.toFixed(0)}; ${x(hands)} a later hand)`, firstHand <= bound,
+      `missed by ${(firstHand - bound).toFixed(0)} ns: a new deck takes the slots, arrival list and id buffer a destroyed one left, but still takes and empties them at its first hand and gives them back at dispose(), which a reused deck never does (docs/memory.md)`);
     // Issue 38, item 1: at most 1 KB of memory per live deck. Read as what one more deck costs once
     // the heaps are at their working size: the RSS over 50,000 decks made after the first 50,000,
     // per deck. The first 50,000 also pay, once per process, for V8's young generation growing to
