@@ -182,7 +182,9 @@ export interface CardOrderOptions {
 /** A comparator for `Array.prototype.sort`: negative when `a` sorts first. */
 export type CardComparator = (a: Card, b: Card) => number;
 
-const cardOptionKeys = ['style', 'decks', 'jokers', 'size'];
+/** The keys of Card.from options (a deck's composition) and of Card.order options. */
+const cardOptionKeys: readonly string[] = ['style', 'decks', 'jokers', 'size'];
+const ORDER_KEYS: readonly string[] = ['aces', 'jokers'];
 
 /** The sort key of a styled card: rank, then suit (the deck's suit order: ♣ ♦ ♥ ♠; Eichel, Grün, Herz, Schellen), then which deck of a shoe. */
 function sortKey(card: Card, aceHigh: boolean, jokersHigh: boolean): number {
@@ -244,7 +246,7 @@ export const Card = /* @__PURE__ */ Object.freeze({
   compare: aceHighOrder as CardComparator,
   /** A comparator with aces and jokers where you want them: `hand.sort(Card.order({ aces: 'low' }))`. */
   order(options?: CardOrderOptions): CardComparator {
-    const o = checkKeys(options, ['aces', 'jokers'], 'Card.order options');
+    const o = checkKeys(options, ORDER_KEYS, 'Card.order options');
     const aces = checkName('aces', o.aces, ['high', 'low'] as const), jokers = checkName('jokers', o.jokers, ['high', 'low'] as const);
     return aces === 'high' && jokers === 'high' ? aceHighOrder : makeOrder(aces === 'high', jokers === 'high');
   },

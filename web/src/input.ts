@@ -49,23 +49,81 @@ export function typedBytes(value: unknown, name: string): TypedBytes | undefined
   return { kind, length, width, bytes };
 }
 
-/** The own enumerable properties of a plain object (or undefined → {}); TypeError naming `what` otherwise. */
-export function plainObject(value: unknown, what: string): Record<string, unknown> {
-  if (value === undefined) return {};
+/**
+ * Keys that no options object may carry, whatever its reader accepts: they name prototypes, not
+ * options. `JSON.parse('{"__proto__": {…}}')` makes `__proto__` an own data property, which a copy
+ * made by assignment would turn into the copy's prototype (every read then finds its fields).
+ */
+const FORBIDDEN: readonly string[] = ['__proto__', 'constructor', 'prototype'];
+
+/** What a value that threw while it was read as an object is: only a Proxy can throw there. */
+function thrower(value: object, step: string): string {
+  try {
+    Array.isArray(value);  // runs no trap: throws only for a revoked proxy
+  } catch {
+    return 'a revoked proxy';
+  }
+  return `a Proxy whose ${step} trap threw`;
+}
+
+/**
+ * The one reader of options objects (SECURITY.md, "Options objects"). `value` must be undefined
+ * (no options: `{}`) or a plain object (prototype Object.prototype or null); its own enumerable
+ * string keys must all be in `known` (when given) and never `__proto__`, `constructor` or
+ * `prototype`; each must be a data property, whose value is copied. Returns a new object without
+ * a prototype, so no read of the copy can reach Object.prototype or a caller's prototype.
+ *
+ * No getter is ever called: an accessor property is a TypeError naming it. A Proxy's traps run
+ * once each (getPrototypeOf, ownKeys, and getOwnPropertyDescriptor per key) and, if one throws,
+ * the TypeError says which (the trap's error is its `cause`). Nothing is copied with
+ * Object.assign, spread or `for … in`.
+ */
+export function ownOptions(value: unknown, what: string, known?: readonly string[]): Record<string, unknown> {
+  const copy = Object.create(null) as Record<string, unknown>;
+  if (value === undefined) return copy;
   let proto: unknown;
   try {
     proto = value !== null && typeof value === 'object' ? Object.getPrototypeOf(value) : undefined;
-  } catch {
-    throw new TypeError(`${what} must be a plain object, got a revoked proxy`);
+  } catch (cause) {
+    const it = thrower(value as object, 'getPrototypeOf');
+    throw new TypeError(`${what} must be a plain object, got ${it}`, it === 'a revoked proxy' ? undefined : { cause });
   }
   if (proto !== Object.prototype && proto !== null) {  // proto is undefined for null and non-objects
     const got = value === null || typeof value !== 'object' ? String(typeof value === 'string' ? JSON.stringify(value) : value === null ? 'null' : typeof value)
       : Array.isArray(value) ? 'an array' : 'an object of another class';
     throw new TypeError(`${what} must be a plain object ({ … }), got ${got}`);
   }
-  const copy: Record<string, unknown> = {};
-  for (const key of Object.keys(value as object)) copy[key] = (value as Record<string, unknown>)[key];
+  const o = value as object;
+  let keys: (string | symbol)[];
+  try {
+    keys = Reflect.ownKeys(o);
+  } catch (cause) {
+    throw new TypeError(`${what} could not be read: it is ${thrower(o, 'ownKeys')}`, { cause });
+  }
+  // One descriptor per key (Object.keys would ask twice): enumerable string keys are options.
+  for (const key of keys) {
+    if (typeof key !== 'string') continue;
+    let d: PropertyDescriptor | undefined;
+    try {
+      d = Object.getOwnPropertyDescriptor(o, key);  // a new plain object: reading it runs no caller code
+    } catch (cause) {
+      throw new TypeError(`${what} could not be read: it is ${thrower(o, 'getOwnPropertyDescriptor')}`, { cause });
+    }
+    if (d === undefined || !d.enumerable) continue;  // not an option (or a Proxy that listed a key it does not have)
+    if (known ? !known.includes(key) : FORBIDDEN.includes(key)) {
+      throw new TypeError(`unknown option '${key}' in ${what}${known ? ` (known: ${known.join(', ')})` : ''}`);
+    }
+    if (!('value' in d)) {
+      throw new TypeError(`option '${key}' in ${what} is a getter (an accessor property): options are read as plain values, and fairdeck calls no getter`);
+    }
+    copy[key] = d.value;
+  }
   return copy;
+}
+
+/** The own data properties of a plain object (or undefined → {}), any keys but `__proto__`, `constructor`, `prototype`: ownOptions. */
+export function plainObject(value: unknown, what: string): Record<string, unknown> {
+  return ownOptions(value, what);
 }
 
 /** A copy of iterable `value` (not a string); TypeError naming `what` if it is not iterable. */
