@@ -63,6 +63,11 @@ class CardImpl implements Card {
     return this.code;
   }
 }
+// Every Card is frozen, and so are its prototype and its class (reachable as its `constructor`):
+// nothing a caller does to one card, or to what all cards share, can change another card, its
+// `toString`, or `Card.is` (issue 59).
+Object.freeze(CardImpl.prototype);
+Object.freeze(CardImpl);
 
 /** The cards of one composition, indexed by id, plus lookup by code. */
 export interface CardTable {
