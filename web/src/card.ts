@@ -164,6 +164,21 @@ export function resolveIds(list: unknown[], table: CardTable, size: number, deal
   return fixed as number[];
 }
 
+/**
+ * `error` with the card it starts with ("card 39 is named twice …", as the core's dead-card
+ * messages name a card: by id) named by its code and id ("card AS (id 39) is named twice …"), as
+ * every other message names one (README, "API"). A generic deck's cards are named by id, their code.
+ */
+export function labelCard(error: Error, table: CardTable): Error {
+  const m = /^card (\d+)( [^]*)$/.exec(error.message);
+  const id = m ? Number(m[1]) : -1;
+  if (!m || id >= table.count) return error;
+  const card = table.get(id);
+  if (card.style === 'generic') return error;
+  const Kind = error instanceof RangeError ? RangeError : error instanceof TypeError ? TypeError : Error;
+  return new Kind(`card ${card.code} (id ${id})${m[2]}`);
+}
+
 /** Which deck `Card.from` looks a card up in: the composition options of `new Deck()`. */
 export interface CardOptions {
   /** 'french' (default) or 'german'. */

@@ -128,15 +128,24 @@ export function plainObject(value: unknown, what: string): Record<string, unknow
 
 /** A copy of iterable `value` (not a string); TypeError naming `what` if it is not iterable. */
 export function copyIterable(value: unknown, what: string, expected: string): unknown[] {
-  let iterable = false;  // stays false when reading the iterator throws
-  try {
-    iterable = typeof value !== 'string' && typeof (value as Iterable<unknown>)[Symbol.iterator] === 'function';
-  } catch {
-    // null, undefined (no properties to read) or an iterator getter that throws: not iterable
+  let iterable = false;
+  if (typeof value === 'object' && value !== null || typeof value === 'function') {
+    try {
+      iterable = typeof (value as Iterable<unknown>)[Symbol.iterator] === 'function';
+    } catch (cause) {
+      const it = thrower(value, 'get');
+      throw new TypeError(it === 'a revoked proxy' ? `${what} must be an array (or iterable) of ${expected}, got a revoked proxy`
+        : `${what} could not be read: reading its Symbol.iterator threw (a getter, or a Proxy's get trap)`, { cause });
+    }
   }
   if (!iterable) throw new TypeError(`${what} must be an array (or iterable) of ${expected}`);
   typedBytes(value, what);  // a detached typed array: a TypeError naming `what`, not the engine's
-  return Array.from(value as Iterable<unknown>);
+  try {
+    return Array.from(value as Iterable<unknown>);
+  } catch (cause) {
+    // The caller's own code (its iterator, an index getter, a Proxy trap) threw: nothing has changed.
+    throw new TypeError(`${what} could not be read: its iterator threw (the error is this one's cause); nothing was changed`, { cause });
+  }
 }
 
 /** True if `s` holds a UTF-16 surrogate that is not part of a pair (it has no UTF-8 encoding). */

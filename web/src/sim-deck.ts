@@ -7,7 +7,7 @@
  * through `internals` (deck.ts), which no entry exports.
  */
 import { coreError, needSim, u32, type DeckModule } from './binding.js';
-import { resolveIds, type Card } from './card.js';
+import { labelCard, resolveIds, type Card } from './card.js';
 import { internals, type DeckState } from './deck.js';
 import { show } from './errors.js';
 import { Deck as GamesDeck } from './games-deck.js';
@@ -64,7 +64,7 @@ export class Deck extends GamesDeck {
     const ids = resolveIds(list, tableOf(this), this.size, () =>
       new Set([...read(this, h, h.pile(piles.undealt)), ...read(this, h, h.pile(piles.returned))].map((c) => c.id)));
     input(this, h, ids);
-    if (!h.removeCards(ids.length)) throw coreError(mod(this));
+    if (!h.removeCards(ids.length)) throw labelCard(coreError(mod(this)), tableOf(this));
   }
 
   /**
