@@ -208,13 +208,18 @@ describe('caller code that re-enters the deck while it deals to piles (issue 31)
       partition(d);
     });
 
-    it(`dealPattern: a packet getter that deals cannot make the pattern deal its card again (${strategy})`, () => {
+    it(`dealPattern: a packet getter that deals is never called, so it cannot make the pattern deal its card again (${strategy})`, () => {
+      // Since issue 59 a packet is read as own data properties only: the getter is refused by name, unrun.
       const d = deck({ seed: 6, strategy });
       const seen: Card[] = [];
       const packet = { pile: 'a', get count() { seen.push(...d.dealTo('b', 2)); return 3; } };
-      const dealt = d.dealPattern([packet, { pile: 'c', count: 1 }]);
+      const before = JSON.stringify(d.toJSON({ includeSecret: true }));
+      expect(() => d.dealPattern([packet, { pile: 'c', count: 1 }])).toThrow(new TypeError(
+        "option 'count' in packets[0] is a getter (an accessor property): options are read as plain values, and fairdeck calls no getter"));
+      expect(seen).toEqual([]);
+      expect(JSON.stringify(d.toJSON({ includeSecret: true }))).toBe(before);
+      const dealt = d.dealPattern([{ pile: 'a', count: 3 }, { pile: 'c', count: 1 }]);
       expect(dealt).toHaveLength(4);
-      expect(new Set([...seen, ...dealt].map((c) => c.id)).size).toBe(6);
       expect(d.pile('a')).toEqual(dealt.slice(0, 3));
       partition(d);
     });

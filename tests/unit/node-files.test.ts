@@ -80,10 +80,14 @@ describe('withFiles', () => {
     expect((calls[1] as InitOptions).shuffleWasm).toBe(module);
   });
 
-  it('hands options that are not an object to init() as they are, for its own message', async () => {
+  it('rejects options that are not a plain object with init()\'s own message, calling nothing (issue 59: one reader)', async () => {
     const { calls, init } = recorder();
-    for (const bad of [null, 5, 'fairdeck.wasm']) await withFiles(init, bad as unknown as InitOptions);
-    expect(calls).toEqual([null, 5, 'fairdeck.wasm']);
+    await expect(withFiles(init, null as unknown as InitOptions)).rejects.toThrow(new TypeError('init options must be a plain object ({ … }), got null'));
+    await expect(withFiles(init, 5 as unknown as InitOptions)).rejects.toThrow(new TypeError('init options must be a plain object ({ … }), got number'));
+    await expect(withFiles(init, 'fairdeck.wasm' as unknown as InitOptions)).rejects.toThrow(
+      new TypeError('init options must be a plain object ({ … }), got "fairdeck.wasm"'));
+    await expect(withFiles(init, JSON.parse('{"__proto__":{"wasm":"x"}}') as InitOptions)).rejects.toThrow(/^unknown option '__proto__' in init options/);
+    expect(calls).toEqual([]);
   });
 
   it('leaves both to the embedded copies where the files cannot be read (a bundle for Node, no fs)', async () => {

@@ -219,7 +219,7 @@ describe('dead cards: new Deck({ exclude }), deck.remove, deck.dead', () => {
     const deck = new Deck({ seed: 13 });
     const [dealt] = deck.deal(1);
     const before = deck.toJSON();
-    expect(() => deck.remove(['AS', dealt.code])).toThrow(new RangeError(`card ${dealt.id} cannot be removed: it is not in the deck (it is dealt)`));
+    expect(() => deck.remove(['AS', dealt.code])).toThrow(new RangeError(`card ${dealt.code} (id ${dealt.id}) cannot be removed: it is not in the deck (it is dealt)`));
     expect(() => deck.remove(['XX'])).toThrow(new RangeError('unknown card code "XX" for this deck'));
     expect(() => deck.remove(5 as unknown as string[])).toThrow(TypeError);
     expect(deck.toJSON()).toEqual(before);

@@ -63,6 +63,11 @@ class CardImpl implements Card {
     return this.code;
   }
 }
+// Every Card is frozen, and so are its prototype and its class (reachable as its `constructor`):
+// nothing a caller does to one card, or to what all cards share, can change another card, its
+// `toString`, or `Card.is` (issue 59).
+Object.freeze(CardImpl.prototype);
+Object.freeze(CardImpl);
 
 /** The cards of one composition, indexed by id, plus lookup by code. */
 export interface CardTable {
@@ -159,6 +164,21 @@ export function resolveIds(list: unknown[], table: CardTable, size: number, deal
   return fixed as number[];
 }
 
+/**
+ * `error` with the card it starts with ("card 39 is named twice …", as the core's dead-card
+ * messages name a card: by id) named by its code and id ("card AS (id 39) is named twice …"), as
+ * every other message names one (README, "API"). A generic deck's cards are named by id, their code.
+ */
+export function labelCard(error: Error, table: CardTable): Error {
+  const m = /^card (\d+)( [^]*)$/.exec(error.message);
+  const id = m ? Number(m[1]) : -1;
+  if (!m || id >= table.count) return error;
+  const card = table.get(id);
+  if (card.style === 'generic') return error;
+  const Kind = error instanceof RangeError ? RangeError : error instanceof TypeError ? TypeError : Error;
+  return new Kind(`card ${card.code} (id ${id})${m[2]}`);
+}
+
 /** Which deck `Card.from` looks a card up in: the composition options of `new Deck()`. */
 export interface CardOptions {
   /** 'french' (default) or 'german'. */
@@ -182,7 +202,9 @@ export interface CardOrderOptions {
 /** A comparator for `Array.prototype.sort`: negative when `a` sorts first. */
 export type CardComparator = (a: Card, b: Card) => number;
 
-const cardOptionKeys = ['style', 'decks', 'jokers', 'size'];
+/** The keys of Card.from options (a deck's composition) and of Card.order options. */
+const cardOptionKeys: readonly string[] = ['style', 'decks', 'jokers', 'size'];
+const ORDER_KEYS: readonly string[] = ['aces', 'jokers'];
 
 /** The sort key of a styled card: rank, then suit (the deck's suit order: ♣ ♦ ♥ ♠; Eichel, Grün, Herz, Schellen), then which deck of a shoe. */
 function sortKey(card: Card, aceHigh: boolean, jokersHigh: boolean): number {
@@ -244,7 +266,7 @@ export const Card = /* @__PURE__ */ Object.freeze({
   compare: aceHighOrder as CardComparator,
   /** A comparator with aces and jokers where you want them: `hand.sort(Card.order({ aces: 'low' }))`. */
   order(options?: CardOrderOptions): CardComparator {
-    const o = checkKeys(options, ['aces', 'jokers'], 'Card.order options');
+    const o = checkKeys(options, ORDER_KEYS, 'Card.order options');
     const aces = checkName('aces', o.aces, ['high', 'low'] as const), jokers = checkName('jokers', o.jokers, ['high', 'low'] as const);
     return aces === 'high' && jokers === 'high' ? aceHighOrder : makeOrder(aces === 'high', jokers === 'high');
   },

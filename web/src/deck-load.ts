@@ -14,6 +14,6 @@ export const deckModule: Embedded = () => import('./wasm/fairdeck-embedded.js');
  * Loads fairdeck's WebAssembly module. Call (and await) once before creating decks; later and
  * concurrent calls share the same load. A failed load can be retried.
  */
-export function init(options: InitOptions = {}): Promise<void> {
+export function init(options?: InitOptions): Promise<void> {
   return initWith(deckModule, options);
 }

@@ -219,6 +219,9 @@ const UNCLONEABLE = Symbol('a fairdeck Deck cannot be cloned: post deck.toJSON()
  */
 let lastOptions: ResolvedDeckOptions | undefined, lastSpec: DeckSpec | undefined, lastTable: CardTable;
 
+/** The keys of `toJSON` options. */
+const TO_JSON_KEYS: readonly string[] = ['includeSecret'];
+
 /** Passed to the constructor by fromJSON only: core decks restored from a state (a WeakMap: no caller code runs to look). */
 const restored = new WeakMap<object, CoreDeck>();
 
@@ -251,7 +254,7 @@ export class Deck implements Iterable<Card> {
   /** A new, already shuffled deck. Requires `await init()` first. */
   constructor(options?: DeckOptions) {
     const c = native();
-    let h: CoreDeck | null;
+    let h: CoreDeck | null, provable = false;
     const from = typeof options === 'object' && options !== null ? restored.get(options) : undefined;
     if (from !== undefined) {
       h = from;
@@ -259,6 +262,7 @@ export class Deck implements Iterable<Card> {
       this.#cards = cardTable(i.style, i.decks, i.jokers, i.size);
     } else {
       const o = deckOptions(options), p = o.provable;
+      provable = p !== undefined;
       if (p) {  // provable decks: their own core constructor (cpp/include/fairdeck/provable.hpp)
         h = construct(() => c.CoreDeck.makeProvable({
           style: bytes(o.style), decks: o.decks, jokers: o.jokers, size: o.size, server: p.serverBytes, client: p.clientBytes, nonce: p.nonce,
@@ -293,7 +297,7 @@ export class Deck implements Iterable<Card> {
     this.#p = h.port() >>> 2;
     this.size = this.#cards.count;  // the composition's cards, as the core's size(): one call fewer
     // Pinned: a provable deck (no saved state) and a large one (its state as text would dwarf it).
-    const pinned = (from === undefined && options?.provable !== undefined) || this.size > PAGED_CARDS;
+    const pinned = provable || this.size > PAGED_CARDS;  // read from the checked options: the caller's are read once, by deckOptions
     const core = (this.#core = { prev: null, next: null, h, head: '', saved: undefined, w: false, c, pinned });
     watch(this, core);
     admit(core);
@@ -441,7 +445,7 @@ export class Deck implements Iterable<Card> {
    * string, per the JSON.stringify protocol), which means "no options".
    */
   toJSON(options?: { includeSecret?: boolean } | string): DeckState {
-    const o = typeof options === 'string' ? {} : checkKeys(options, ['includeSecret'], 'toJSON options');
+    const o = typeof options === 'string' ? {} : checkKeys(options, TO_JSON_KEYS, 'toJSON options');
     if (o.includeSecret !== undefined && typeof o.includeSecret !== 'boolean') {
       throw new TypeError(`includeSecret must be a boolean, got ${show(o.includeSecret)}`);
     }

@@ -8,7 +8,7 @@ import { coreError, native, needPiles, takeText, u32, type DeckModule } from './
 import { resolveIds, type Card } from './card.js';
 import { Deck as PlainDeck, internals, type DeckState } from './deck.js';
 import { show } from './errors.js';
-import { copyIterable, plainObject } from './input.js';
+import { copyIterable } from './input.js';
 import { limits, pileNames, piles } from './manifest.js';
 import { checkInt, checkKeys } from './options.js';
 import { pileGeneration, pileId, pileIds, planPattern } from './piles.js';
@@ -146,7 +146,7 @@ export class Deck extends PlainDeck {
    */
   moveCards(cards: Iterable<Card | string | number>, to: string, options?: { from?: string }): void {
     live(this);
-    const from = options === undefined ? undefined : checkKeys(options, ['from'], 'moveCards options').from;
+    const from = options === undefined ? undefined : checkKeys(options, MOVE_KEYS, 'moveCards options').from;
     const list = copyIterable(cards, 'cards', 'cards, codes or ids');
     const [toId, fromId = -1] = from === undefined ? [pileId(mod(this), to, 'to')] : pileIds(mod(this), [to, from], ['to', 'from']);
     const h = live(this);
@@ -156,6 +156,11 @@ export class Deck extends PlainDeck {
     if (!h.moveCards(ids.length, toId, fromId)) throw coreError(mod(this));
   }
 }
+
+/** The keys of a packet of `dealPattern` and `Deck.pattern`. */
+const PACKET_KEYS: readonly string[] = ['pile', 'count'];
+/** The keys of `moveCards` options. */
+const MOVE_KEYS: readonly string[] = ['from'];
 
 /** A dealing pattern (`Deck.pattern`): its packets, checked, and their pile numbers in the binding. */
 export class DealPattern {
@@ -174,7 +179,7 @@ export class DealPattern {
     for (let i = 0; i < list.length; i++) {
       const p = list[i];
       if (typeof p !== 'object' || p === null) throw new TypeError(`packets[${i}] must be an object { pile, count }, got ${show(p)}`);
-      const { pile, count } = plainObject(p, `packets[${i}]`);  // each field read once (getters, proxies)
+      const { pile, count } = checkKeys(p, PACKET_KEYS, `packets[${i}]`);  // own data properties, read once
       if (typeof pile !== 'string') throw new TypeError(`packets[${i}].pile must be a pile name (a string), got ${show(pile)}`);
       out.push(Object.freeze({ pile, count: checkInt(`packets[${i}].count`, count, 0, 2 ** 32 - 1) }));
     }

@@ -49,36 +49,103 @@ export function typedBytes(value: unknown, name: string): TypedBytes | undefined
   return { kind, length, width, bytes };
 }
 
-/** The own enumerable properties of a plain object (or undefined → {}); TypeError naming `what` otherwise. */
-export function plainObject(value: unknown, what: string): Record<string, unknown> {
-  if (value === undefined) return {};
+/**
+ * Keys that no options object may carry, whatever its reader accepts: they name prototypes, not
+ * options. `JSON.parse('{"__proto__": {…}}')` makes `__proto__` an own data property, which a copy
+ * made by assignment would turn into the copy's prototype (every read then finds its fields).
+ */
+const FORBIDDEN: readonly string[] = ['__proto__', 'constructor', 'prototype'];
+
+/** What a value that threw while it was read as an object is: only a Proxy can throw there. */
+function thrower(value: object, step: string): string {
+  try {
+    Array.isArray(value);  // runs no trap: throws only for a revoked proxy
+  } catch {
+    return 'a revoked proxy';
+  }
+  return `a Proxy whose ${step} trap threw`;
+}
+
+/**
+ * The one reader of options objects (SECURITY.md, "Options objects"). `value` must be undefined
+ * (no options: `{}`) or a plain object (prototype Object.prototype or null); its own enumerable
+ * string keys must all be in `known` (when given) and never `__proto__`, `constructor` or
+ * `prototype`; each must be a data property, whose value is copied. Returns a new object without
+ * a prototype, so no read of the copy can reach Object.prototype or a caller's prototype.
+ *
+ * No getter is ever called: an accessor property is a TypeError naming it. Of a Proxy's traps,
+ * getPrototypeOf and ownKeys run once, getOwnPropertyDescriptor twice per key (Object.keys asks
+ * it whether the key is enumerable; the value comes from our own call), and get never; if one
+ * throws, the TypeError says which (the trap's error is its `cause`). Nothing is copied with
+ * Object.assign, spread or `for … in`.
+ */
+export function ownOptions(value: unknown, what: string, known?: readonly string[]): Record<string, unknown> {
+  const copy = Object.create(null) as Record<string, unknown>;
+  if (value === undefined) return copy;
   let proto: unknown;
   try {
     proto = value !== null && typeof value === 'object' ? Object.getPrototypeOf(value) : undefined;
-  } catch {
-    throw new TypeError(`${what} must be a plain object, got a revoked proxy`);
+  } catch (cause) {
+    const it = thrower(value as object, 'getPrototypeOf');
+    throw new TypeError(`${what} must be a plain object, got ${it}`, it === 'a revoked proxy' ? undefined : { cause });
   }
   if (proto !== Object.prototype && proto !== null) {  // proto is undefined for null and non-objects
     const got = value === null || typeof value !== 'object' ? String(typeof value === 'string' ? JSON.stringify(value) : value === null ? 'null' : typeof value)
       : Array.isArray(value) ? 'an array' : 'an object of another class';
     throw new TypeError(`${what} must be a plain object ({ … }), got ${got}`);
   }
-  const copy: Record<string, unknown> = {};
-  for (const key of Object.keys(value as object)) copy[key] = (value as Record<string, unknown>)[key];
+  const o = value as object;
+  let keys: string[];
+  try {
+    keys = Object.keys(o);  // own enumerable string keys: the options (Reflect.ownKeys costs 3× more)
+  } catch (cause) {
+    throw new TypeError(`${what} could not be read: it is ${thrower(o, 'ownKeys or getOwnPropertyDescriptor')}`, { cause });
+  }
+  for (let i = 0; i < keys.length; i++) {
+    const key = keys[i];
+    let d: PropertyDescriptor | undefined;
+    try {
+      d = Object.getOwnPropertyDescriptor(o, key);  // a new plain object: reading it runs no caller code
+    } catch (cause) {
+      throw new TypeError(`${what} could not be read: it is ${thrower(o, 'getOwnPropertyDescriptor')}`, { cause });
+    }
+    if (d === undefined || !d.enumerable) continue;  // not an option (or a Proxy that listed a key it does not have)
+    if (known ? !known.includes(key) : FORBIDDEN.includes(key)) {
+      throw new TypeError(`unknown option '${key}' in ${what}${known ? ` (known: ${known.join(', ')})` : ''}`);
+    }
+    if (!('value' in d)) {
+      throw new TypeError(`option '${key}' in ${what} is a getter (an accessor property): options are read as plain values, and fairdeck calls no getter`);
+    }
+    copy[key] = d.value;
+  }
   return copy;
+}
+
+/** The own data properties of a plain object (or undefined → {}), any keys but `__proto__`, `constructor`, `prototype`: ownOptions. */
+export function plainObject(value: unknown, what: string): Record<string, unknown> {
+  return ownOptions(value, what);
 }
 
 /** A copy of iterable `value` (not a string); TypeError naming `what` if it is not iterable. */
 export function copyIterable(value: unknown, what: string, expected: string): unknown[] {
-  let iterable = false;  // stays false when reading the iterator throws
-  try {
-    iterable = typeof value !== 'string' && typeof (value as Iterable<unknown>)[Symbol.iterator] === 'function';
-  } catch {
-    // null, undefined (no properties to read) or an iterator getter that throws: not iterable
+  let iterable = false;
+  if (typeof value === 'object' && value !== null || typeof value === 'function') {
+    try {
+      iterable = typeof (value as Iterable<unknown>)[Symbol.iterator] === 'function';
+    } catch (cause) {
+      const it = thrower(value, 'get');
+      throw new TypeError(it === 'a revoked proxy' ? `${what} must be an array (or iterable) of ${expected}, got a revoked proxy`
+        : `${what} could not be read: reading its Symbol.iterator threw (a getter, or a Proxy's get trap)`, { cause });
+    }
   }
   if (!iterable) throw new TypeError(`${what} must be an array (or iterable) of ${expected}`);
   typedBytes(value, what);  // a detached typed array: a TypeError naming `what`, not the engine's
-  return Array.from(value as Iterable<unknown>);
+  try {
+    return Array.from(value as Iterable<unknown>);
+  } catch (cause) {
+    // The caller's own code (its iterator, an index getter, a Proxy trap) threw: nothing has changed.
+    throw new TypeError(`${what} could not be read: its iterator threw (the error is this one's cause); nothing was changed`, { cause });
+  }
 }
 
 /** True if `s` holds a UTF-16 surrogate that is not part of a pair (it has no UTF-8 encoding). */

@@ -6,6 +6,7 @@
  * WebAssembly.Module instead (wasm-source.ts). The package compiles the module itself and hands it
  * to the module's Emscripten glue (instantiate.ts), which runs the Embind registrations.
  */
+import { ownOptions } from './input.js';
 import { instantiate, instantiateSync, type EmbindModule } from './instantiate.js';
 import glue from './wasm/fairdeck-glue.js';
 import { checkWebAssembly } from './wasm-env.js';
@@ -24,6 +25,18 @@ export interface InitOptions {
    * exports it as 'fairdeck/shuffle.wasm'), as for `wasm`. Used only by apps that import them.
    */
   shuffleWasm?: WasmSource;
+}
+
+/**
+ * The keys of every entry's `init()` and `initSync()` options, in one place: the deck module's
+ * source, and those of the modules loaded beside it (shuffle.wasm; fairness.wasm, which only
+ * 'fairdeck/fairness' reads, accepted everywhere because its init() passes its options on).
+ */
+export const INIT_KEYS: readonly string[] = ['wasm', 'shuffleWasm', 'fairnessWasm'];
+
+/** `init`/`initSync` options as a copy of their own data properties (input.ts, ownOptions); TypeError naming `what` otherwise. */
+export function initOptions(options: unknown, what: string): InitOptions & InitSyncOptions & { fairnessWasm?: unknown } {
+  return ownOptions(options, what, INIT_KEYS);
 }
 
 /**
@@ -91,7 +104,13 @@ async function load(options: InitOptions, chunk: Embedded): Promise<EmbindModule
  * init() (deck-load.ts, games.ts, sim.ts) with the embedded copy `chunk` of the deck module: the
  * largest build asked for wins.
  */
-export function initWith(chunk: Embedded, options: InitOptions = {}): Promise<void> {
+export function initWith(chunk: Embedded, given?: InitOptions): Promise<void> {
+  let options: InitOptions;
+  try {
+    options = initOptions(given, 'init options');
+  } catch (error) {
+    return Promise.reject(error);
+  }
   if (!loading) {
     loading = load(options, chosen ?? chunk).then(
       // a smaller deck module that finishes loading after a larger one was asked for never replaces it
@@ -113,8 +132,7 @@ export function initWith(chunk: Embedded, options: InitOptions = {}): Promise<vo
  * unless they are loaded already. `level`: the caller's build (0 fairdeck, 1 games, 2 sim).
  */
 export function initSyncWith(embeddedCopy: string, level: 0 | 1 | 2, options: InitSyncOptions | undefined, compile: CompileSync): void {
-  const o = (options ?? {}) as InitSyncOptions;
-  if (typeof o !== 'object' || o === null) throw new TypeError(`initSync options must be an object, got ${typeof options}`);
+  const o: InitSyncOptions = initOptions(options, 'initSync options');
   if (!loaded || levelOf(loaded) < level) {
     if (chosenLevel > level) {
       const entry = `'fairdeck/${chosenLevel > 1 ? 'sim' : 'games'}'`;

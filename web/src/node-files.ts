@@ -9,7 +9,7 @@
  * file: their bundlers do not take the "node" condition.
  */
 import { builtin } from './bytes.js';
-import { deckLevel, type InitOptions } from './load.js';
+import { deckLevel, initOptions, type InitOptions } from './load.js';
 
 interface NodeFs {
   existsSync(path: URL): boolean;
@@ -42,7 +42,13 @@ function file(name: string): URL | undefined {
 
 /** Calls an entry's `init` with the files for whatever `options` leaves to the embedded copies. */
 export function withFiles(init: (options?: InitOptions) => Promise<void>, options?: InitOptions): Promise<void> {
-  if (options !== undefined && (typeof options !== 'object' || options === null)) return init(options);  // init's own checks and messages
-  const o = options ?? {};
-  return init({ ...o, wasm: o.wasm ?? file(deckFiles[deckLevel()]), shuffleWasm: o.shuffleWasm ?? file('shuffle.wasm') });
+  let o: InitOptions;
+  try {
+    o = initOptions(options, 'init options');  // own data properties only, each read once
+  } catch (error) {
+    return Promise.reject(error);
+  }
+  o.wasm ??= file(deckFiles[deckLevel()]);
+  o.shuffleWasm ??= file('shuffle.wasm');
+  return init(o);
 }

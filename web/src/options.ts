@@ -5,7 +5,7 @@
  */
 import { show } from './errors.js';
 import { NO_SIM } from './binding.js';
-import { hasLoneSurrogate, plainObject, typedBytes } from './input.js';
+import { hasLoneSurrogate, ownOptions, plainObject, typedBytes } from './input.js';
 import { engines, limits, seedKinds, strategies, styles } from './manifest.js';
 import { provableOptions, type ProvableSeeds, type ResolvedProvable } from './provable/options.js';
 import type { SeedBytes } from './entropy.js';
@@ -62,13 +62,12 @@ export interface DeckOptions extends RandomOptions {
 
 export const DECK_KEYS: readonly string[] = ['seed', 'rng', 'stream', 'strategy', 'style', 'decks', 'jokers', 'size', 'provable', 'penetration', 'exclude'];
 
-/** A copy of `options` (a plain object or undefined) with only `known` keys; TypeError naming `what` otherwise. */
+/**
+ * A copy of `options` (a plain object or undefined) with only `known` keys, own data properties
+ * only; TypeError naming `what` and the key otherwise (input.ts, ownOptions: the one reader).
+ */
 export function checkKeys(options: unknown, known: readonly string[], what: string): Record<string, unknown> {
-  const o = plainObject(options, what);
-  for (const key of Object.keys(o)) {
-    if (!known.includes(key)) throw new TypeError(`unknown option '${key}' in ${what} (known: ${known.join(', ')})`);
-  }
-  return o;
+  return ownOptions(options, what, known);
 }
 
 /** Checks that `value` is an integer in [min, max]; TypeError for non-numbers, RangeError otherwise. */
@@ -175,7 +174,10 @@ export function deckOptions(options: unknown): ResolvedDeckOptions {
   // Stryker disable next-line ConditionalExpression: equivalent: without it the defaults are resolved again, to equal fields; the cache only saves their checks (construction speed, issue 38)
   if (options === undefined) return (defaults ??= Object.freeze(deckOptions({})));
   const o = checkKeys(options, DECK_KEYS, 'Deck options');
-  const provable = o.provable === undefined ? undefined : provableOptions(o.provable, o);
+  // The provable seeds are read through the same reader (own data properties only); their keys
+  // are checked by provableOptions, whose list they are.
+  const p = o.provable;
+  const provable = p === undefined ? undefined : provableOptions(typeof p === 'object' && p !== null ? plainObject(p, 'provable') : p, o);
   const rng = checkName('rng', o.rng, engines), seed = seedBytes(o.seed);
   const strategy = checkName('strategy', o.strategy, strategies);
   const penetration = o.penetration;

@@ -41,7 +41,12 @@ export function shuffle<T extends unknown[] | AnyTypedArray>(array: T, options?:
   const typed = isArray ? undefined : typedBytes(array, 'array');
   if (!isArray && !typed) throw new TypeError(`array must be an Array or a typed array, got ${show(array)}`);
   const { rng, seed } = options === undefined ? (unset ??= streamOptions(undefined)) : streamOptions(options);
-  const length = typed ? typed.length : (array as unknown[]).length;
+  let length: number;
+  try {
+    length = typed ? typed.length : (array as unknown[]).length;
+  } catch (cause) {  // a Proxy's get trap (an Array's own length is data)
+    throw new TypeError("array could not be read: reading its length threw (a Proxy's get trap)", { cause });
+  }
   if (seed === undefined && rng === 'chacha20' && length <= SMALL) return smallShuffle(array as Indexable as T, length);
   if (typed) {
     checkInt('array.length', typed.length, 0, MAX_N);
@@ -113,16 +118,33 @@ function permute(c: Core, bulk: CoreBulk, n: number): Uint32Array {
 function place(array: unknown[], p: Uint32Array): void {
   const n = p.length, items = new Array<unknown>(n);
   let k = 0;
+  let read = true;  // which step threw, to name it: a getter or a Proxy's get trap, or a write
   try {
-    for (; k < n; k++) array[k] = items[k] = array[k];
+    for (; k < n; k++) {
+      read = true;
+      const item = array[k];
+      read = false;
+      array[k] = items[k] = item;
+    }
   } catch (cause) {
-    throw new TypeError(`array cannot be shuffled: item ${k} cannot be written (${cause instanceof Error ? cause.message : 'a setter threw'})`, { cause });
+    throw new TypeError(read ? `array cannot be shuffled: item ${k} could not be read (${why(cause, 'its getter, or a Proxy\'s get trap, threw')}); nothing was moved`
+      : `array cannot be shuffled: item ${k} cannot be written (${why(cause, 'a setter threw')})`, { cause });
   }
   try {
     for (k = 0; k < n; k++) array[k] = items[p[k]];
   } catch (cause) {
     for (let j = 0; j < k; j++) array[j] = items[j];
-    throw new TypeError(`array cannot be shuffled: item ${k} could not be written (${cause instanceof Error ? cause.message : 'a setter threw'})`, { cause });
+    throw new TypeError(`array cannot be shuffled: item ${k} could not be written (${why(cause, 'a setter threw')})`, { cause });
+  }
+}
+
+/** What a caller's error says, for a message: an Error's own message (read as data: no getter runs), else `otherwise`. */
+function why(cause: unknown, otherwise: string): string {
+  try {
+    const d = cause instanceof Error ? Object.getOwnPropertyDescriptor(cause, 'message') : undefined;
+    return d && typeof d.value === 'string' ? d.value : otherwise;
+  } catch {
+    return otherwise;  // a Proxy as the error: its traps threw
   }
 }
 
@@ -186,13 +208,15 @@ function smallShuffle<T>(a: T, n: number): T {
       } while (low < threshold);
       s += k, b -= k;
     }
-    let made = 0;
+    let made = 0, read = false;
     try {
       for (let i = n - 1; made < s; made++, i--) {
         const j = dice[made];
         if (i !== j) {
-          const t = x[i];
-          x[i] = x[j];  // throws: nothing changed
+          read = true;
+          const t = x[i], u = x[j];
+          read = false;
+          x[i] = u;  // throws: nothing changed
           try {
             x[j] = t;
           } catch (error) {
@@ -209,7 +233,8 @@ function smallShuffle<T>(a: T, n: number): T {
           x[i] = x[j], x[j] = t;
         } catch { /* these writes all succeeded once: a setter that now throws is caller code's doing */ }
       }
-      throw new TypeError(`array cannot be shuffled: an item cannot be written (${cause instanceof Error ? cause.message : 'a setter threw'})`, { cause });
+      throw new TypeError(read ? `array cannot be shuffled: an item could not be read (${why(cause, 'its getter, or a Proxy\'s get trap, threw')})`
+        : `array cannot be shuffled: an item cannot be written (${why(cause, 'a setter threw')})`, { cause });
     }
   } finally {
     depth--;

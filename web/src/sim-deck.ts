@@ -7,7 +7,7 @@
  * through `internals` (deck.ts), which no entry exports.
  */
 import { coreError, needSim, u32, type DeckModule } from './binding.js';
-import { resolveIds, type Card } from './card.js';
+import { labelCard, resolveIds, type Card } from './card.js';
 import { internals, type DeckState } from './deck.js';
 import { show } from './errors.js';
 import { Deck as GamesDeck } from './games-deck.js';
@@ -64,7 +64,7 @@ export class Deck extends GamesDeck {
     const ids = resolveIds(list, tableOf(this), this.size, () =>
       new Set([...read(this, h, h.pile(piles.undealt)), ...read(this, h, h.pile(piles.returned))].map((c) => c.id)));
     input(this, h, ids);
-    if (!h.removeCards(ids.length)) throw coreError(mod(this));
+    if (!h.removeCards(ids.length)) throw labelCard(coreError(mod(this)), tableOf(this));
   }
 
   /**
@@ -147,11 +147,13 @@ export class Deck extends GamesDeck {
 /**
  * The sim Deck's own options taken out of `options`: a copy without `exclude` (its cards, copied,
  * second) and with a `stream` turned into the bytes seed it gives; or `options` itself when it has
- * neither (a fromJSON token among them: `in` runs no getter).
+ * neither (a fromJSON token among them, and anything the Deck's own reader then refuses by name).
+ * Read by the one options reader (own data properties only: no `in`, which would ask the prototype).
  */
 function simOptions(options: DeckOptions | undefined): [DeckOptions | undefined, unknown[] | undefined] {
-  if (typeof options !== 'object' || options === null || !('stream' in options || 'exclude' in options)) return [options, undefined];
+  if (typeof options !== 'object' || options === null) return [options, undefined];
   const o = checkKeys(options, DECK_KEYS, 'Deck options');  // each field read once
+  if (o.stream === undefined && o.exclude === undefined) return [options, undefined];
   const exclude = o.exclude === undefined ? undefined : copyIterable(o.exclude, 'exclude', 'cards, codes or ids');
   o.exclude = undefined;
   if (o.stream !== undefined) {

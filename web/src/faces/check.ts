@@ -3,6 +3,8 @@
  * (right kind, wrong value) naming the parameter, the value and what was expected.
  */
 
+import { ownOptions } from '../input.js';
+
 /** A value as an error message shows it. */
 export function show(value: unknown): string {
   if (typeof value === 'string') return JSON.stringify(value);
@@ -12,16 +14,15 @@ export function show(value: unknown): string {
   return `a ${Object.prototype.toString.call(value).slice(8, -1)}`;
 }
 
-/** `options` as a record whose keys are all in `known` (undefined: no options). */
-export function optionsOf(options: unknown, known: readonly string[]): Record<string, unknown> {
-  if (options === undefined) return {};
-  if (!options || typeof options !== 'object' || Array.isArray(options)) {
-    throw new TypeError(`options must be an object, got ${show(options)}`);
+/**
+ * `options` as a copy of its own data properties, whose keys are all in `known` (undefined: no
+ * options); `what` names them in messages. Read by the package's one options reader (input.ts).
+ */
+export function optionsOf(options: unknown, known: readonly string[], what: string): Record<string, unknown> {
+  if (options !== undefined && (options === null || typeof options !== 'object')) {
+    throw new TypeError(`${what} must be an object, got ${show(options)}`);
   }
-  for (const key of Object.keys(options)) {
-    if (!known.includes(key)) throw new TypeError(`unknown option '${key}' (known: ${known.join(', ')})`);
-  }
-  return options as Record<string, unknown>;
+  return ownOptions(options, what, known);
 }
 
 /** A number option: finite, and positive if `positive`; `fallback` when undefined. */

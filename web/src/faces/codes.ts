@@ -65,7 +65,8 @@ export function faceOf(card: Card | string, style: FaceStyleName | undefined): F
     throw new RangeError(`card: ${show(card.code)} is a ${show(own)} card, which has no face (expected a French or German card)`);
   }
   if (style && style !== own) {
-    throw new RangeError(`options.style ${show(style)} does not match card ${show(card.code)}, a ${own} card`);
+    const id = (card as Card).id;  // named as every message names a card: code and id (README, "API")
+    throw new RangeError(`options.style ${show(style)} does not match card ${card.code}${typeof id === 'number' ? ` (id ${id})` : ''}, a ${own} card`);
   }
   const face = FACES[own].get(card.code);
   if (!face) throw new RangeError(`card: unknown ${own} card code ${show(card.code)}`);

@@ -41,7 +41,10 @@ export interface DrawOptions extends SvgOptions {
 }
 
 const STYLES = ['french', 'german'] as const;
-const SVG_KEYS = ['width', 'faceUp', 'back', 'style'];
+/** The keys of cardSvg, drawCard and cardLabel options. */
+const SVG_KEYS: readonly string[] = ['width', 'faceUp', 'back', 'style'];
+const DRAW_KEYS: readonly string[] = ['x', 'y', ...SVG_KEYS];
+const LABEL_KEYS: readonly string[] = ['style'];
 
 interface Plan {
   face: Face;
@@ -74,7 +77,7 @@ export function drawCard(ctx: Context2D | CanvasRenderingContext2D, card: Card |
   if (!isContext2D(ctx)) {
     throw new TypeError(`ctx must be a 2D canvas context (CanvasRenderingContext2D, OffscreenCanvasRenderingContext2D or an @napi-rs/canvas context), got ${show(ctx)}`);
   }
-  const opts = optionsOf(options, ['x', 'y', ...SVG_KEYS]);
+  const opts = optionsOf(options, DRAW_KEYS, 'drawCard options');
   const x = numberOption('x', opts.x, 0, false);
   const y = numberOption('y', opts.y, 0, false);
   const p = plan(card, opts);
@@ -94,7 +97,7 @@ const escape = (s: string) => s.replace(/[&<>"]/g, (ch) => `&${{ '&': 'amp', '<'
 
 /** A standalone SVG document of the same picture drawCard draws (for <img>, React, servers). */
 export function cardSvg(card: Card | string, options?: SvgOptions): string {
-  const p = plan(card, optionsOf(options, SVG_KEYS));
+  const p = plan(card, optionsOf(options, SVG_KEYS, 'cardSvg options'));
   const id = p.faceUp ? `fairdeck-${p.face.style}-${p.face.code}` : `fairdeck-back-${p.back}`;
   const pen = new SvgPen(id);
   paint(pen, p);
@@ -107,6 +110,6 @@ export function cardSvg(card: Card | string, options?: SvgOptions): string {
 
 /** The card's name for alt and aria-label text: 'Ace of Spades', 'Eichel Unter', 'Red Joker'. */
 export function cardLabel(card: Card | string, options?: { style?: FaceStyleName }): string {
-  const opts = optionsOf(options, ['style']);
+  const opts = optionsOf(options, LABEL_KEYS, 'cardLabel options');
   return faceOf(card, choiceOption('style', opts.style, STYLES, undefined)).name;
 }

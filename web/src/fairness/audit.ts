@@ -16,6 +16,10 @@ import { factorial } from './ranks.js';
 
 export { MAX_AUDIT_N, MAX_ORDERS_N } from './audit-tally.js';
 
+/** The keys of testShuffle (and assertFair) options, and of testOrders options. */
+const TEST_SHUFFLE_KEYS: readonly string[] = ['n', 'trials', 'alpha', 'signal', 'onProgress'];
+const TEST_ORDERS_KEYS: readonly string[] = ['items', 'n', 'alpha', 'signal', 'onProgress'];
+
 /** Orders tested by default for n > 9; for n ≤ 9 at least 10 per order (10 · n!). */
 export const DEFAULT_AUDIT_TRIALS = 200_000;
 
@@ -90,7 +94,7 @@ class Pacer {
 export async function testShuffle(shuffle: ShuffleFunction, options: TestShuffleOptions): Promise<ShuffleReport> {
   if (typeof shuffle !== 'function') throw new TypeError(`shuffle must be a function (array) => array | void, got ${show(shuffle)}`);
   if (options === undefined) throw new TypeError('testShuffle needs an options object with n (the number of items)');
-  const o = checkKeys(options, ['n', 'trials', 'alpha', 'signal', 'onProgress'], 'testShuffle options');
+  const o = checkKeys(options, TEST_SHUFFLE_KEYS, 'testShuffle options');
   const n = checkInt('n', o.n, 2, MAX_AUDIT_N);
   const trials = o.trials === undefined ? defaultTrials(n) : checkInt('trials', o.trials, 1, MAX_TRIALS);
   const alpha = checkAlpha(o.alpha);
@@ -175,7 +179,7 @@ export async function testShuffle(shuffle: ShuffleFunction, options: TestShuffle
  * not an arrangement of the items.
  */
 export async function testOrders(orders: Iterable<Order> | AsyncIterable<Order>, options: TestOrdersOptions = {}): Promise<ShuffleReport> {
-  const o = checkKeys(options, ['items', 'n', 'alpha', 'signal', 'onProgress'], 'testOrders options');
+  const o = checkKeys(options, TEST_ORDERS_KEYS, 'testOrders options');
   const alpha = checkAlpha(o.alpha);
   const control = checkControl(o);
   let items: Token[] | undefined;

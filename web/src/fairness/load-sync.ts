@@ -6,7 +6,7 @@
  */
 import { initSync as initDeckSync } from '../deck-load-sync.js';
 import { instantiateSync } from '../instantiate.js';
-import type { InitSyncOptions } from '../load.js';
+import { initOptions, type InitSyncOptions } from '../load.js';
 import glue from '../wasm/fairness-glue.js';
 import fairnessCopy from '../wasm/fairness-embedded.js';
 import { compileSourceSync } from '../wasm-source-sync.js';
@@ -19,10 +19,11 @@ export interface FairnessInitSyncOptions extends InitSyncOptions {
 }
 
 /** Loads the deck module and the fairness module synchronously (see `initSync` of 'fairdeck'). */
-export function initSync(options: FairnessInitSyncOptions = {}): void {
-  initDeckSync(options);
+export function initSync(options?: FairnessInitSyncOptions): void {
+  const o = initOptions(options, 'initSync options') as FairnessInitSyncOptions;  // own data properties, read once
+  initDeckSync(o);
   if (loadedFairness()) return;
-  const compiled = compileSourceSync(options.fairnessWasm, fairnessCopy, 'fairnessWasm');
+  const compiled = compileSourceSync(o.fairnessWasm, fairnessCopy, 'fairnessWasm');
   try {
     setFairness(instantiateSync<FairnessCore>(glue, compiled));
   } catch (cause) {

@@ -9,7 +9,7 @@
  */
 import type { BasicModule, EngineSpec } from '../binding.js';
 import { init as initDeck } from '../deck-load.js';
-import { core, type InitOptions } from '../load.js';
+import { core, initOptions, type InitOptions } from '../load.js';
 import { instantiate, type Handle } from '../instantiate.js';
 import glue from '../wasm/fairness-glue.js';
 import { compileSource, describe } from '../wasm-source.js';
@@ -68,9 +68,10 @@ export interface FairnessInitOptions extends InitOptions {
 }
 
 /** Loads the deck module and the fairness module. Call (and await) once before experiments. */
-export async function init(options: FairnessInitOptions = {}): Promise<void> {
-  await initDeck(options);
-  await loadFairness(options.fairnessWasm);
+export async function init(options?: FairnessInitOptions): Promise<void> {
+  const o = initOptions(options, 'init options') as FairnessInitOptions;  // own data properties, read once
+  await initDeck(o);
+  await loadFairness(o.fairnessWasm);
 }
 
 /** The fairness module for an experiment: needs the deck module (init()), loads itself if need be. */

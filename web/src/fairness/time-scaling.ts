@@ -61,7 +61,7 @@ export interface TimeScalingResult {
 }
 
 /** Sizes the visualiser uses by default: 16 to 16,384, doubling. */
-export const DEFAULT_SIZES: readonly number[] = Array.from({ length: 11 }, (_, i) => 2 ** (i + 4));
+export const DEFAULT_SIZES: readonly number[] = /* @__PURE__ */ Object.freeze(Array.from({ length: 11 }, (_, i) => 2 ** (i + 4)));
 /** Wanted length of one timed call, in ms. */
 export const TARGET_CALL_MS = 4;
 const KEYS = ['algorithms', 'sizes', 'budgetMs', 'maxShuffleMs', 'seed', 'rng', 'signal', 'onProgress'];

@@ -30,7 +30,7 @@ export interface GamePreset {
 }
 
 /** The games `GamePreset` knows. */
-export const GAMES = ['holdem', 'blackjack'] as const;
+export const GAMES = /* @__PURE__ */ Object.freeze(['holdem', 'blackjack'] as const);
 
 /**
  * The deck a round was dealt from. Omitted fields take `new Deck()`'s defaults, so an omitted or
