@@ -154,6 +154,25 @@ describe('every options reader', () => {
     expect(() => new Deck(Object.create({ seed: 1 }) as object)).toThrow(/Deck options must be a plain object/);
   });
 
+  it('reads no option through Object.prototype, even when something else has added one there', () => {
+    // The copy's prototype is a frozen object with no prototype (input.ts, OptionsCopy), so an
+    // option the caller did not give is undefined whatever a polluted Object.prototype holds.
+    const proto = Object.prototype as Record<string, unknown>;
+    const fresh = () => { const d = new Deck({ strategy: 'eager' }); const ids = d.deal(10).map((c) => c.id); d.dispose(); return ids; };
+    try {
+      proto.seed = 1, proto.rng = 'xoshiro256';
+      const seeded = new Deck({ seed: 1, rng: 'xoshiro256', strategy: 'eager' });
+      const pinned = seeded.deal(10).map((c) => c.id);
+      seeded.dispose();
+      expect(fresh()).not.toEqual(pinned);
+      const plain = new Deck({ strategy: 'eager' });
+      expect(plain.info.seeded).toBe(false);
+      plain.dispose();
+    } finally {
+      delete proto.seed, delete proto.rng;
+    }
+  });
+
   it('a sim Deck reads stream and exclude as own properties only (no `in`)', () => {
     const options = JSON.parse('{"__proto__":{"exclude":["AS"]}}') as object;
     expect(() => new SimDeck(options)).toThrow(/^unknown option '__proto__' in Deck options/);

@@ -56,6 +56,16 @@ export function typedBytes(value: unknown, name: string): TypedBytes | undefined
  */
 const FORBIDDEN: readonly string[] = ['__proto__', 'constructor', 'prototype'];
 
+/**
+ * The copies ownOptions makes: objects whose prototype is a frozen object with no prototype, so a
+ * read of an option the caller did not give finds nothing (not Object.prototype's, whatever was
+ * added to it), while the copy stays an ordinary fast object for the engine (an object made by
+ * Object.create(null) is kept as a dictionary, which made `new Deck({ seed })` about 100 ns
+ * slower: issue 58's bench).
+ */
+const OptionsCopy = function OptionsCopy() {} as unknown as new () => object;
+OptionsCopy.prototype = Object.freeze(Object.create(null));
+
 /** What a value that threw while it was read as an object is: only a Proxy can throw there. */
 function thrower(value: object, step: string): string {
   try {
@@ -71,7 +81,7 @@ function thrower(value: object, step: string): string {
  * (no options: `{}`) or a plain object (prototype Object.prototype or null); its own enumerable
  * string keys must all be in `known` (when given) and never `__proto__`, `constructor` or
  * `prototype`; each must be a data property, whose value is copied. Returns a new object without
- * a prototype, so no read of the copy can reach Object.prototype or a caller's prototype.
+ * a prototype of its own (OptionsCopy), so no read of the copy can reach Object.prototype or a caller's prototype.
  *
  * No getter is ever called: an accessor property is a TypeError naming it. Of a Proxy's traps,
  * getPrototypeOf and ownKeys run once, getOwnPropertyDescriptor twice per key (Object.keys asks
@@ -80,7 +90,7 @@ function thrower(value: object, step: string): string {
  * Object.assign, spread or `for … in`.
  */
 export function ownOptions(value: unknown, what: string, known?: readonly string[]): Record<string, unknown> {
-  const copy = Object.create(null) as Record<string, unknown>;
+  const copy = new OptionsCopy() as Record<string, unknown>;
   if (value === undefined) return copy;
   let proto: unknown;
   try {
@@ -89,7 +99,8 @@ export function ownOptions(value: unknown, what: string, known?: readonly string
     const it = thrower(value as object, 'getPrototypeOf');
     throw new TypeError(`${what} must be a plain object, got ${it}`, it === 'a revoked proxy' ? undefined : { cause });
   }
-  if (proto !== Object.prototype && proto !== null) {  // proto is undefined for null and non-objects
+  // proto is undefined for null and non-objects; a copy made here may be read again (init passes its options on)
+  if (proto !== Object.prototype && proto !== null && proto !== OptionsCopy.prototype) {
     const got = value === null || typeof value !== 'object' ? String(typeof value === 'string' ? JSON.stringify(value) : value === null ? 'null' : typeof value)
       : Array.isArray(value) ? 'an array' : 'an object of another class';
     throw new TypeError(`${what} must be a plain object ({ … }), got ${got}`);
