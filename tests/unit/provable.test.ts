@@ -54,7 +54,7 @@ describe('the deck and the independent verifier agree', () => {
       dealt.push(...[...deck].map(String));
       const verdict = await verifyRound({ commitment, serverSeed, clientSeed: `c${t} ✓`, nonce: t * 1_000_003, version,
         deck: shapes[t % shapes.length], dealt, history: [{ after: 4, returnCards: returned }] });
-      expect(verdict).toEqual({ ok: true, order: dealt });
+      expect(verdict).toEqual({ ok: true, order: dealt, checked: dealt.length });
       deck.dispose();
     }
   });

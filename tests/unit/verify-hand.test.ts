@@ -143,7 +143,7 @@ describe('rounds without a script', () => {
     deck.returnCards([dealt[1]]);
     const round = { ...seedsOf(deck), dealt, history: [{ after: 5, returnCards: [dealt[1]] }] };
     const v = await verifyRound(round);
-    expect(Object.keys(v)).toEqual(['ok', 'order']);
+    expect(Object.keys(v)).toEqual(['ok', 'order', 'checked']);  // checked: issue 59, item 6
     expect(v.ok).toBe(true);
     // Arrival order. (The deck's own default pile is not kept in it once a card leaves: its last
     // card takes the place of the one that left, so deck.pile('dealt') is not used here.)

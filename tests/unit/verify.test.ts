@@ -125,8 +125,43 @@ describe('tampering is rejected, in plain words', () => {
     const v = provableVectors.vectors[0];
     const all = v.history[0].cards!;
     expect((await verifyRound({ ...base(), dealt: [...all, all[0]] })).reason).toBe('53 cards were dealt, but this round deals only 52');
-    await expect(verifyRound({ ...base(), history: [{ after: 2, returnCards: [all[5]] }] }))
-      .rejects.toThrow(new RangeError(`history[0].returnCards: "${all[5]}" was not out of the deck after 2 cards`));
+    // A well-formed history these seeds cannot apply is a verdict (issue 59, item 6), not a throw.
+    const returned = await verifyRound({ ...base(), history: [{ after: 2, returnCards: [all[5]] }] });
+    expect(returned).toMatchObject({ ok: false, checked: 0,
+      reason: `the round's history does not match these seeds: history[0].returnCards: "${all[5]}" was not out of the deck after 2 cards with these seeds` });
+  });
+});
+
+describe('every well-formed round gets a verdict, commitment first (issue 59, item 6)', () => {
+  const v = provableVectors.vectors[0], all = v.history[0].cards!;
+  it('a wrong server seed with a history is "the commitment does not match", not a history error', async () => {
+    const wrong = base().serverSeed.replace(/^./, (c) => (c === '0' ? '1' : '0'));
+    const verdict = await verifyRound({ ...base(), serverSeed: wrong, history: [{ after: 2, returnCards: [all[0], all[1]] }] });
+    expect(verdict.ok).toBe(false);
+    expect(verdict.reason).toMatch(/^the commitment does not match the server seed/);
+    expect(verdict.checked).toBe(0);
+  });
+  it('says how many cards it checked, and warns when it checked none', async () => {
+    const ten = await verifyRound(base());
+    expect(ten).toMatchObject({ ok: true, checked: 10 });
+    expect(ten.warnings).toBeUndefined();
+    const none = await verifyRound({ ...base(), dealt: [] });
+    expect(none.ok).toBe(true);
+    expect(none.checked).toBe(0);
+    expect(none.warnings).toEqual([expect.stringMatching(/^no card was checked/)]);
+    const wrongAt = await verifyRound({ ...base(), dealt: [all[0], all[1], all[3]] });
+    expect(wrongAt).toMatchObject({ ok: false, checked: 3 });
+  });
+  it('warns that a preset\'s seat count is not confirmed without piles, and not with them', async () => {
+    const order = (await verifyRound({ ...base(), dealt: all.slice(0, 17) })).order;
+    const round = { ...base(), dealt: order.slice(0, 17), deals: { game: 'holdem' as const, seats: 6 } };
+    const bare = await verifyRound(round);
+    expect(bare.ok).toBe(true);
+    expect(bare.warnings).toEqual([expect.stringMatching(/^the seat count is not confirmed: .*holdem for 6 seats/)]);
+    const withPiles = await verifyRound({ ...round, piles: bare.piles });
+    expect(withPiles.ok).toBe(true);
+    expect(withPiles.warnings).toBeUndefined();
+    expect(withPiles.checked).toBe(17 + Object.values(bare.piles!).flat().length);
   });
 });
 

@@ -80,8 +80,8 @@ function thrower(value: object, step: string): string {
  * The one reader of options objects (SECURITY.md, "Options objects"). `value` must be undefined
  * (no options: `{}`) or a plain object (prototype Object.prototype or null); its own enumerable
  * string keys must all be in `known` (when given) and never `__proto__`, `constructor` or
- * `prototype`; each must be a data property, whose value is copied. Returns a new object without
- * a prototype of its own (OptionsCopy), so no read of the copy can reach Object.prototype or a caller's prototype.
+ * `prototype`; each must be a data property, whose value is copied. Returns a new object whose prototype is
+ * OptionsCopy's (which has none), so no read of the copy can reach Object.prototype or a caller's prototype.
  *
  * No getter is ever called: an accessor property is a TypeError naming it. Of a Proxy's traps,
  * getPrototypeOf and ownKeys run once, getOwnPropertyDescriptor twice per key (Object.keys asks

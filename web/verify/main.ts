@@ -66,7 +66,9 @@ async function check(): Promise<void> {
       handSummary.textContent = `${f.game === 'holdem' ? "Texas Hold'em" : 'Blackjack'}, ${f.seats} seat${f.seats.trim() === '1' ? '' : 's'}: `
         + `${total} cards dealt by the game's script, ${Object.keys(v.piles ?? {}).length} piles.`;
     }
-    if (v.ok) say('ok', `✓ Fair: the commitment matches the server seed, and all ${dealt.length} dealt cards are the ones these seeds deal${script ? ', to these piles' : ''}.`);
+    // What an ok does not prove (no card checked, a seat count the order alone cannot show) follows it.
+    const notes = v.warnings?.length ? ` Note: ${v.warnings.join('; ')}.` : '';
+    if (v.ok) say('ok', `✓ Fair: the commitment matches the server seed, and all ${dealt.length} dealt cards are the ones these seeds deal${script ? ', to these piles' : ''}.${notes}`);
     else say('bad', `✗ Not verified: ${v.reason}.`);
   } catch (e) {
     if (mine !== run) return;

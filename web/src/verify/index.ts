@@ -13,14 +13,22 @@ export { GAMES, gameDeals, MAX_SEATS } from './input.js';
  * The verdict: `order` is the round's whole deal order as codes; `piles` the cards each pile
  * holds at the end of the round (after moves and returns), in arrival order — given when the round
  * has `deals` or `piles`, so a round without them gets the verdict it always got; `reason` says
- * why not ok.
+ * why not ok. `checked` is how many of the round's cards were compared with what the seeds deal
+ * (the dealt cards, then the stated piles' cards); `warnings` says what an `ok` does not prove.
  */
 export interface Verdict {
   ok: boolean;
   order: string[];
   piles?: Record<string, string[]>;
   reason?: string;
+  /** The round's cards compared with the seeds' deal: `dealt`'s, then the stated piles'. 0: none was. */
+  checked: number;
+  /** What the verdict could not confirm: no card checked, or a preset's seat count the cards cannot show. */
+  warnings?: string[];
 }
+
+/** A history event that these seeds cannot apply (a card it names is not where it says): a verdict, not bad input. */
+class Mismatch extends Error {}
 
 /** What the replay gives: the order, the piles (keys), and why the script could not be dealt, if so. */
 interface Replay {
@@ -102,7 +110,10 @@ function deal(r: CheckedRound, stream: RoundStream): Replay {
           return key;
         }
       }
-      throw new RangeError(`${field}: ${show(c)} was not ${from === undefined ? 'out of the deck' : `in pile ${from}`} after ${after} cards`);
+      // A code of no card of this deck is bad input whatever the seeds; a card these seeds left elsewhere is a verdict.
+      const missing = `${field}: ${show(c)} was not ${from === undefined ? 'out of the deck' : `in pile ${from}`} after ${after} cards`;
+      if (face === undefined) throw new RangeError(missing);
+      throw new Mismatch(`${missing} with these seeds`);
     });
   };
 
@@ -154,12 +165,12 @@ function pilesDiffer(stated: Map<string, string[]>, piles: Record<string, string
 
 /**
  * Recomputes a round from its revealed seeds and says whether the commitment, the dealt cards
- * and the stated piles match. Rejects with TypeError/RangeError (naming the field) for malformed input.
+ * and the stated piles match, in that order: a well-formed round always gets a verdict (a history
+ * that these seeds cannot apply is one), never an exception. Rejects with TypeError/RangeError
+ * (naming the field) only for malformed input.
  */
 export async function verifyRound(round: Round): Promise<Verdict> {
   const r = checkRound(round);
-  const message = roundMessage(r.version, r.clientSeed, r.nonce, compositionText(r.deck));
-  const { order, piles, short } = deal(r, new RoundStream(await roundKey(r.serverSeed, message)));
   const known = new Set(facesOf(r.deck).codes);
   for (let i = 0; i < r.dealt.length; i++) {
     if (!known.has(r.dealt[i])) throw new RangeError(`dealt[${i}] is ${show(r.dealt[i])}, which is not a card of this deck`);
@@ -168,12 +179,24 @@ export async function verifyRound(round: Round): Promise<Verdict> {
     const i = cards.findIndex((c) => !known.has(c));
     if (i >= 0) throw new RangeError(`piles[${JSON.stringify(name)}][${i}] is ${show(cards[i])}, which is not a card of this deck`);
   }
-  const actual = await commitmentOf(r.serverSeed);
+  const message = roundMessage(r.version, r.clientSeed, r.nonce, compositionText(r.deck));
+  const stream = new RoundStream(await roundKey(r.serverSeed, message));
+  let replay: Replay, mismatch: string | undefined;
+  try {
+    replay = deal(r, stream);
+  } catch (e) {
+    if (!(e instanceof Mismatch)) throw e;
+    replay = { order: [], piles: {} }, mismatch = e.message;
+  }
+  const { order, piles, short } = replay;
   const shown = r.deals || r.piles ? { piles } : {};
-  const no = (reason: string): Verdict => ({ ok: false, order, ...shown, reason });
+  const no = (reason: string, checked = 0): Verdict => ({ ok: false, order, ...shown, reason, checked });
+  // The commitment first: with another server seed nothing else of the round means anything.
+  const actual = await commitmentOf(r.serverSeed);
   if (actual !== r.commitment) {
     return no(`the commitment does not match the server seed: SHA-256 of the seed is ${actual}, the commitment was ${r.commitment}`);
   }
+  if (mismatch !== undefined) return no(`the round's history does not match these seeds: ${mismatch}`);
   if (short !== undefined) return no(short);
   const scripted = r.deals?.reduce((n, p) => n + p.count, 0);
   if (scripted !== undefined && r.dealt.length > scripted) {
@@ -184,9 +207,18 @@ export async function verifyRound(round: Round): Promise<Verdict> {
   }
   const bad = r.dealt.findIndex((c, i) => c !== order[i]);
   if (bad >= 0) {
-    return no(`card ${bad + 1} dealt was ${r.dealt[bad]}, but this round deals ${order[bad]} there: the deal does not match the seeds`);
+    return no(`card ${bad + 1} dealt was ${r.dealt[bad]}, but this round deals ${order[bad]} there: the deal does not match the seeds`, bad + 1);
   }
   const differ = r.piles && pilesDiffer(r.piles, piles);
-  if (differ) return no(differ);
-  return { ok: true, order, ...shown };
+  if (differ) return no(differ, r.dealt.length);
+  const checked = r.dealt.length + [...(r.piles?.values() ?? [])].reduce((n, cards) => n + cards.length, 0);
+  const warnings: string[] = [];
+  if (checked === 0) {
+    warnings.push('no card was checked: the round states no dealt cards and no piles, so this verdict says only that the commitment matches the server seed');
+  }
+  if (r.presets.length && !r.piles) {
+    const seats = r.presets.map((p) => `${p.game} for ${p.seats} seat${p.seats === 1 ? '' : 's'}`).join(', ');
+    warnings.push(`the seat count is not confirmed: the deal order is the same for any number of seats, so without the round's piles the cards cannot show that the preset (${seats}) is the table that was dealt`);
+  }
+  return { ok: true, order, ...shown, checked, ...(warnings.length ? { warnings } : {}) };
 }

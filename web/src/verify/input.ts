@@ -82,6 +82,8 @@ export interface CheckedRound {
   history: CheckedEvent[];
   /** The stated piles, or null. */
   piles: Map<string, string[]> | null;
+  /** The game presets `deals` named, in order (their seat counts are what the verdict can confirm or not). */
+  presets: GamePreset[];
 }
 
 /** A validated event: a reshuffle of the remaining cards when it has neither returnCards nor moveCards. */
@@ -156,21 +158,23 @@ export function gameDeals(game: GamePreset['game'], seats: number): DealPacket[]
   return [...hole, ...[3, 1, 1].flatMap((count) => [{ pile: 'burn', count: 1 }, { pile: 'board', count }])];
 }
 
-function preset(name: string, o: Record<string, unknown>): DealPacket[] {
+function preset(name: string, o: Record<string, unknown>, seen: GamePreset[]): DealPacket[] {
   object(name, o, ['game', 'seats']);
   if (typeof o.game !== 'string' || !(GAMES as readonly string[]).includes(o.game)) {
     throw new TypeError(`${name}.game must be ${GAMES.map((g) => `'${g}'`).join(' or ')}, got ${show(o.game)}`);
   }
-  return gameDeals(o.game as GamePreset['game'], int(`${name}.seats`, o.seats, 1, MAX_SEATS));
+  const p = { game: o.game as GamePreset['game'], seats: int(`${name}.seats`, o.seats, 1, MAX_SEATS) };
+  seen.push(p);
+  return gameDeals(p.game, p.seats);
 }
 
-function deals(v: unknown): DealPacket[] | null {
+function deals(v: unknown, seen: GamePreset[]): DealPacket[] | null {
   if (v === undefined) return null;
-  if (v !== null && typeof v === 'object' && !Array.isArray(v)) return preset('deals', v as Record<string, unknown>);
+  if (v !== null && typeof v === 'object' && !Array.isArray(v)) return preset('deals', v as Record<string, unknown>, seen);
   if (!Array.isArray(v)) throw new TypeError(`deals must be an array of { pile, count } packets or a game preset { game, seats }, got ${show(v)}`);
   return v.flatMap((p, i): DealPacket[] => {
     const name = `deals[${i}]`;
-    if (p !== null && typeof p === 'object' && !Array.isArray(p) && 'game' in p) return preset(name, p as Record<string, unknown>);
+    if (p !== null && typeof p === 'object' && !Array.isArray(p) && 'game' in p) return preset(name, p as Record<string, unknown>, seen);
     const o = object(name, p, ['pile', 'count']);
     return [{ pile: pileName(`${name}.pile`, o.pile), count: int(`${name}.count`, o.count, 0, 2 ** 32 - 1) }];
   });
@@ -226,10 +230,11 @@ export function checkRound(round: unknown): CheckedRound {
   const version = r.version === undefined ? 2 : r.version;
   if (typeof version !== 'number') throw new TypeError(`version must be 1 or 2, got ${show(version)}`);
   if (version !== 1 && version !== 2) throw new RangeError(`version must be 1 or 2, got ${show(version)}`);
-  const script = deals(r.deals);
+  const presets: GamePreset[] = [];
+  const script = deals(r.deals, presets);
   const dealt = script && r.dealt === undefined ? [] : codes('dealt', r.dealt);
   // Events count cards of the script when there is one, else of dealt.
   const length = script ? script.reduce((n, p) => n + p.count, 0) : dealt.length;
   return { commitment, serverSeed: Uint8Array.from(seed.match(/../g)!, (h) => parseInt(h, 16)), clientSeed: r.clientSeed,
-    nonce, version, deck: deck(r.deck), dealt, deals: script, history: history(r.history, length, script), piles: piles(r.piles) };
+    nonce, version, deck: deck(r.deck), dealt, deals: script, history: history(r.history, length, script), piles: piles(r.piles), presets };
 }
