@@ -15,9 +15,14 @@ npm install --no-audit --no-fund --loglevel=error "./$tarball" >/dev/null
 # budget the README states; the stdlib p-value function is bundled into dist/vendor at build time.
 packages=$(find node_modules -name package.json -not -path '*/node_modules/*/node_modules/*/*' | grep -cE '^node_modules/(@[^/]+/)?[^/@]+/package\.json$' || true)
 kib=$(du -sk --apparent-size node_modules | cut -f1)   # bytes, as npm's unpackedSize counts them
-echo "smoke: npm i fairdeck installs $packages package(s), $kib KiB"
+own=$(du -sk --apparent-size node_modules/fairdeck | cut -f1)
+echo "smoke: npm i fairdeck installs $packages package(s), $kib KiB (fairdeck's own files $own KiB, its dependencies $((kib - own)) KiB)"
 [ "$packages" -le 5 ] || { echo "smoke: the install pulls $packages packages (budget 5):"; ls node_modules node_modules/@* 2>/dev/null | head -40; exit 1; }
-[ "$kib" -le 2048 ] || { echo "smoke: the install takes $kib KiB (budget 2048)"; exit 1; }
+# fairdeck's own files: 2 MiB (issue 37). The whole install: 3.5 MiB since issue 58 made the audited
+# @noble/hashes and @noble/ciphers runtime dependencies (1,228 KiB as their authors publish them,
+# sources and maps included), so that npm audit and npm update reach them (docs/cryptography.md).
+[ "$own" -le 2048 ] || { echo "smoke: fairdeck's own files take $own KiB (budget 2048)"; exit 1; }
+[ "$kib" -le 3584 ] || { echo "smoke: the install takes $kib KiB (budget 3584 with its dependencies)"; exit 1; }
 # Every relative link of the shipped Markdown resolves inside the installed package.
 node "$root/scripts/check-links.mjs" node_modules/fairdeck
 # The README's Quick start, exactly as the installed README shows it: a Node script with no await.
