@@ -190,6 +190,19 @@ val input(u32 n) {
   return view(n, g_input.data());
 }
 
+/// A saved state's MAC (issue 59, SECURITY.md "Saved states"): HMAC-SHA256, libsodium's through
+/// fd::hmac_sha256, of the `message` bytes under the `key` bytes that JS wrote one after the other
+/// into the input buffer (input(), at least 32 bytes). The buffer is zeroed (the key is a secret)
+/// and left holding the 32-byte MAC at its start, where JS reads it before it calls input(0).
+void state_mac(u32 key_bytes, u32 message_bytes) {
+  auto* b = reinterpret_cast<char*>(g_input.data());
+  const std::size_t room = g_input.size() * 4, n = std::min<std::size_t>(std::size_t{key_bytes} + message_bytes, room),
+                    k = std::min<std::size_t>(key_bytes, n);
+  const auto mac = fd::hmac_sha256({b, k}, {b + k, n - k});
+  std::memset(b, 0, room);
+  if (room >= mac.size()) std::memcpy(b, mac.data(), mac.size());
+}
+
 CoreDeck* restore(const val& spec) {
   std::vector<u32> input = std::move(g_input);  // freed however this ends
   g_input = {};
@@ -437,6 +450,7 @@ EMSCRIPTEN_BINDINGS(fairdeck_deck) {
       .function("info", &info)
       .function("save", &save);
   function("input", &input);
+  function("stateMac", &state_mac);
   function("specArea", &spec_area);
 #if FAIRDECK_PILES
   function("pileName", &pile_name);

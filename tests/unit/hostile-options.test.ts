@@ -85,7 +85,7 @@ describe('an options object parsed from JSON with a __proto__ key', () => {
     const deck = new Deck();
     const options = JSON.parse('{"__proto__":{"includeSecret":true}}') as object;
     let state: unknown;
-    expect(() => (state = deck.toJSON(options))).toThrow(new TypeError("unknown option '__proto__' in toJSON options (known: includeSecret)"));
+    expect(() => (state = deck.toJSON(options))).toThrow(new TypeError("unknown option '__proto__' in toJSON options (known: includeSecret, key)"));
     expect(state).toBeUndefined();
     expect(deck.toJSON().engine).toBeNull();
     deck.dispose();

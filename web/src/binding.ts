@@ -162,6 +162,8 @@ export interface DeckModule extends BasicModule {
   specArea(n: number): number;
   /** n slots for a state's ids (read by CoreDeck.restore), or null on a recorded error. */
   input(n: number): Uint32Array | null;
+  /** HMAC-SHA256 of the input buffer's bytes (the first keyBytes the key, the next messageBytes the message), written over its start (cold.cpp, state_mac). */
+  stateMac(keyBytes: number, messageBytes: number): void;
   faces(style: Bytes, jokers: number): Uint8Array | null;
   /** Checks a pile name (TypeError naming `param`) and gives it the next number; −1 on a recorded error. */
   pileName(name: Bytes, param: Bytes): number;

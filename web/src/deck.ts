@@ -21,6 +21,7 @@ import { copyIterable, plainObject } from './input.js';
 import { limits, piles, seedKinds } from './manifest.js';
 import { checkInt, checkKeys, deckOptions, type DeckOptions, type ResolvedDeckOptions } from './options.js';
 import { readState, type DeckInfo, type DeckState } from './state.js';
+import { checkMac, macKey, stateMac } from './state-mac.js';
 
 export type { DeckInfo, DeckState } from './state.js';
 
@@ -220,7 +221,9 @@ const UNCLONEABLE = Symbol('a fairdeck Deck cannot be cloned: post deck.toJSON()
 let lastOptions: ResolvedDeckOptions | undefined, lastSpec: DeckSpec | undefined, lastTable: CardTable;
 
 /** The keys of `toJSON` options. */
-const TO_JSON_KEYS: readonly string[] = ['includeSecret'];
+const TO_JSON_KEYS: readonly string[] = ['includeSecret', 'key'];
+/** The keys of `fromJSON` options. */
+const FROM_JSON_KEYS: readonly string[] = ['key'];
 
 /** Passed to the constructor by fromJSON only: core decks restored from a state (a WeakMap: no caller code runs to look). */
 const restored = new WeakMap<object, CoreDeck>();
@@ -319,9 +322,14 @@ export class Deck implements Iterable<Card> {
     return h;
   }
 
-  /** Restores a deck saved with `toJSON()`; a seeded deck resumes exactly where it was. */
-  static fromJSON(state: DeckState | string): Deck {
+  /**
+   * Restores a deck saved with `toJSON()`; a seeded deck resumes exactly where it was. With
+   * `{ key }`, only a state saved with `toJSON({ key })` under the same key, unchanged since
+   * (an Error otherwise); a state with a `mac` needs its key (SECURITY.md, "Saved states").
+   */
+  static fromJSON(state: DeckState | string, options?: { key?: Uint8Array }): Deck {
     const c = native();
+    const { key } = checkKeys(options, FROM_JSON_KEYS, 'fromJSON options');
     let text: string;
     if (typeof state === 'string') text = state;
     else if (state === null || typeof state !== 'object') {
@@ -339,7 +347,7 @@ export class Deck implements Iterable<Card> {
     } catch {
       throw new TypeError('state is not valid JSON');
     }
-    const h = restoreCore(c, parsed);
+    const h = restoreCore(c, checkMac(c, parsed, key));
     const token = {};
     restored.set(token, h);
     return new this(token);  // the class it was called on: the games Deck restores a games Deck
@@ -444,13 +452,16 @@ export class Deck implements Iterable<Card> {
    * `JSON.stringify(deck)` and `JSON.stringify({ deck })` call this with the property's name (a
    * string, per the JSON.stringify protocol), which means "no options".
    */
-  toJSON(options?: { includeSecret?: boolean } | string): DeckState {
+  toJSON(options?: { includeSecret?: boolean; key?: Uint8Array } | string): DeckState {
     const o = typeof options === 'string' ? {} : checkKeys(options, TO_JSON_KEYS, 'toJSON options');
     if (o.includeSecret !== undefined && typeof o.includeSecret !== 'boolean') {
       throw new TypeError(`includeSecret must be a boolean, got ${show(o.includeSecret)}`);
     }
+    const k = o.key === undefined ? undefined : macKey(o.key);
     const h = this.#live();
-    return JSON.parse(takeText(this.#c, h.save(o.includeSecret === true))) as DeckState;
+    const state = JSON.parse(takeText(this.#c, h.save(o.includeSecret === true))) as DeckState;
+    if (k) state.mac = stateMac(this.#c, k, state);
+    return state;
   }
 
   /** Deals until the deck is empty: `for (const card of deck)`. */

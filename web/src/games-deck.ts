@@ -18,8 +18,8 @@ const { live, module: mod, cards: tableOf, read, written, input, port } = intern
 /** A deck of cards dealt fairly by the WASM core, with named piles held by the core. Call `dispose()` when done (or use `using`). */
 export class Deck extends PlainDeck {
   /** Restores a deck saved with `toJSON()` (its piles too); a seeded deck resumes exactly where it was. */
-  static override fromJSON(state: DeckState | string): Deck {
-    return PlainDeck.fromJSON.call(this, state) as Deck;
+  static override fromJSON(state: DeckState | string, options?: { key?: Uint8Array }): Deck {
+    return PlainDeck.fromJSON.call(this, state, options) as Deck;
   }
 
   /**

@@ -44,8 +44,8 @@ export class Deck extends GamesDeck {
   }
 
   /** Restores a deck saved with `toJSON()` (its piles and dead cards too); a seeded deck resumes exactly where it was. */
-  static override fromJSON(state: DeckState | string): Deck {
-    return GamesDeck.fromJSON.call(this, state) as Deck;
+  static override fromJSON(state: DeckState | string, options?: { key?: Uint8Array }): Deck {
+    return GamesDeck.fromJSON.call(this, state, options) as Deck;
   }
 
   /**

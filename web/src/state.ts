@@ -35,6 +35,8 @@ export interface DeckState {
   drawn?: number;
   /** Version 2, issue 40: the cards out of play (deck.remove, options.exclude), by id; each is also in `dealt`. Only when there are some. */
   dead?: number[];
+  /** Only from `toJSON({ key })`: HMAC-SHA256 of the other fields under the key, 64 hex digits (SECURITY.md, "Saved states"). */
+  mac?: string;
 }
 
 /** What a deck was made with. */
