@@ -15,7 +15,7 @@ import { buildReport, reportJSON } from '../fairness/audit-report.js';
 import { MAX_AUDIT_N } from '../fairness/audit-tally.js';
 import { InputError, LogAudit, readLines, type LogOptions } from './audit-log.js';
 import { defaultWorkers, MAX_LOG_WORKERS, MIN_BYTES_PER_WORKER, readLogFile, type LogResult } from './audit-parallel.js';
-import { ALPHA } from '../fairness/statistics.js';
+import { ALPHA, minTrials } from '../fairness/statistics.js';
 
 const usage = `usage: fairdeck-audit FILE|- [--json] [--alpha P] [--items "A B C …"] [--n N] [--workers N]
   FILE|-        the log: one order per line, tokens separated by spaces, tabs or commas,
@@ -122,6 +122,11 @@ async function main(): Promise<number> {
   if (tty) process.stderr.write('\n');
   if (!audit.tally || audit.tally.trials === 0) {
     process.stderr.write('fairdeck-audit: no orders in the input\n');
+    return 2;
+  }
+  const least = minTrials(audit.tally.n);
+  if (audit.tally.trials < least) {
+    process.stderr.write(`fairdeck-audit: too few orders to test: ${audit.tally.trials}, and ${audit.tally.n} items need at least ${least} (each item at each position expected 5 times); no verdict\n`);
     return 2;
   }
   const report = buildReport(audit.tally, args.alpha, audit.items!, performance.now() - start);

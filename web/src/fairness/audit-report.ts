@@ -8,7 +8,7 @@ import { detectableLambda, zPower, zTwoSided } from './audit-power.js';
 import { MAX_ORDERS_N, prefixCount, type Tally } from './audit-tally.js';
 import { likelyCauses } from './audit-causes.js';
 import { prefixAt } from './ranks.js';
-import { chiSquarePValue, chiSquareUniform, formatP, MIN_EXPECTED, poissonUpperTail, pText } from './statistics.js';
+import { binomialTwoSided, chiSquarePValue, chiSquareUniform, formatP, MIN_EXPECTED, poissonUpperTail, pText } from './statistics.js';
 import type { AuditCell, AuditOrder, AuditTest, Detectable, ShuffleReport, Token } from './audit-types.js';
 
 export type { AuditCell, AuditOrder, AuditTest, Detectable, ShuffleReport, Token } from './audit-types.js';
@@ -161,8 +161,10 @@ export function buildReport(t: Tally, alpha: number, items: Token[], elapsedMs: 
   const top = best[0];
   const cellsTested = n * k;
   raw.push({
-    name: 'largest cell', description: `the one item × position count furthest from chance (|z|, Bonferroni over ${grouped(cellsTested)} cells)`,
-    statistic: Math.abs(top.z), df: 1, p: Math.min(1, cellsTested * chiSquarePValue(top.z * top.z, 1)),
+    name: 'largest cell', description: `the one item × position count furthest from chance (|z|, exact binomial tail, Bonferroni over ${grouped(cellsTested)} cells)`,
+    // Exact: every cell is Binomial(T, 1/n), and P(|X − E| ≥ |c − E|) falls as |z| grows, so the
+    // largest |z| has the smallest p; Bonferroni holds whatever the cells' dependence.
+    statistic: Math.abs(top.z), df: 1, p: Math.min(1, cellsTested * binomialTwoSided(top.count, T, 1 / n)),
     observed: `item ${label(top.item)} at position ${top.position}: ${grouped(top.count)} times, ${grouped(E)} expected (z = ${top.z.toFixed(1)})`,
   });
 

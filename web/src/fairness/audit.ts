@@ -11,13 +11,14 @@ import { MAX_AUDIT_N, MAX_ORDERS_N, OrderError, Tally } from './audit-tally.js';
 import { checkControl } from './options.js';
 import { MAX_TRIALS } from './options.js';
 import { now, yieldToEventLoop, YIELD_EVERY_MS, type Progress, type RunControl } from './runner.js';
-import { ALPHA } from './statistics.js';
+import { ALPHA, minTrials } from './statistics.js';
 import { factorial } from './ranks.js';
 
 export { MAX_AUDIT_N, MAX_ORDERS_N } from './audit-tally.js';
+export { minTrials } from './statistics.js';
 
 /** The keys of testShuffle (and assertFair) options, and of testOrders options. */
-const TEST_SHUFFLE_KEYS: readonly string[] = ['n', 'trials', 'alpha', 'signal', 'onProgress'];
+const TEST_SHUFFLE_KEYS: readonly string[] = ['n', 'trials', 'alpha', 'signal', 'onProgress', 'timeLimitMs'];
 const TEST_ORDERS_KEYS: readonly string[] = ['items', 'n', 'alpha', 'signal', 'onProgress'];
 
 /** Orders tested by default for n > 9; for n ≤ 9 at least 10 per order (10 · n!). */
@@ -36,8 +37,19 @@ export interface AuditOptions extends RunControl {
 export interface TestShuffleOptions extends AuditOptions {
   /** Items per shuffle, 2 to 1,024: the function gets a fresh [0, 1, …, n−1] each trial. */
   n: number;
-  /** Shuffles to run (default: 200,000, or 10 · n! for n ≤ 9, which gives the power the report states). */
+  /**
+   * Shuffles to run (default: 200,000, or 10 · n! for n ≤ 9, which gives the power the report
+   * states). At least `minTrials(n)` = max(100, 5n): fewer is a RangeError giving the minimum, as
+   * the tests' approximations do not hold there.
+   */
   trials?: number;
+  /**
+   * Longest one call of the shuffle may take, in milliseconds (default: no limit). A call that
+   * takes longer rejects the run with an Error naming the trial; a Promise that has not settled by
+   * then rejects it at that moment (a synchronous call cannot be interrupted, so it is judged when
+   * it returns).
+   */
+  timeLimitMs?: number;
 }
 
 /** Options of `testOrders`. */
@@ -59,6 +71,11 @@ function checkAlpha(value: unknown): number {
   if (typeof value !== 'number') throw new TypeError(`alpha must be a number, got ${show(value)}`);
   if (!(value > 0 && value <= 0.5)) throw new RangeError(`alpha must be a number above 0 and at most 0.5, got ${show(value)}`);
   return value;
+}
+
+/** A shuffle's Promise rejected (told apart from an abort or a time-out). */
+class PromiseFailure {
+  constructor(readonly error: unknown) {}
 }
 
 const message = (e: unknown): string => (e instanceof Error ? `${e.name}: ${e.message}` : show(e));
@@ -97,9 +114,20 @@ export async function testShuffle(shuffle: ShuffleFunction, options: TestShuffle
   const o = checkKeys(options, TEST_SHUFFLE_KEYS, 'testShuffle options');
   const n = checkInt('n', o.n, 2, MAX_AUDIT_N);
   const trials = o.trials === undefined ? defaultTrials(n) : checkInt('trials', o.trials, 1, MAX_TRIALS);
+  const least = minTrials(n);
+  if (trials < least) {
+    throw new RangeError(`trials must be at least ${least} for n = ${n} (each item at each position expected 5 times, and 100 orders for the z tests), got ${trials}`);
+  }
   const alpha = checkAlpha(o.alpha);
+  let limit = Infinity;
+  if (o.timeLimitMs !== undefined) {
+    if (typeof o.timeLimitMs !== 'number') throw new TypeError(`timeLimitMs must be a number of milliseconds, got ${show(o.timeLimitMs)}`);
+    if (!(o.timeLimitMs > 0)) throw new RangeError(`timeLimitMs must be a number of milliseconds above 0, got ${show(o.timeLimitMs)}`);
+    limit = o.timeLimitMs;
+  }
   const control = checkControl(o);
-  control.signal?.throwIfAborted();
+  const signal = control.signal;
+  signal?.throwIfAborted();
 
   const tally = new Tally(n, n, undefined, trials);
   const template = Array.from({ length: n }, (_, i) => i);
@@ -122,51 +150,108 @@ export async function testShuffle(shuffle: ShuffleFunction, options: TestShuffle
     }
   };
 
+  const addInput = (t: number, input: number[]): void => {
+    try {
+      tally.add(input);
+    } catch (e) {
+      throw e instanceof OrderError ? fail(t, e.detail) : e;
+    }
+  };
+
   /**
    * Runs trials t…end−1 synchronously (a plain function, so V8 optimises its loop as it would the
    * caller's own); returns the trial that gave a Promise, with its input, or undefined.
    */
-  let pendingInput: number[] = template;
+  let pendingInput: number[] = template, pendingStart = 0;
+  const overTime = (t: number, ms: number): Error =>
+    fail(t, `the shuffle took ${ms.toFixed(1)} ms, over the time limit of ${limit} ms (timeLimitMs)`);
+  /** Calls between looks at the clock: doubles while a stretch of them is quick, so a slow shuffle is timed at every call. */
+  let stride = 1;
+  const timed = limit !== Infinity;
   const runSync = (from: number, end: number): { t: number; promise: PromiseLike<unknown> } | undefined => {
+    let mark = now();
     for (let t = from; t < end; t++) {
       const input = template.slice();
       let result: unknown;
+      const before = timed ? now() : 0;  // when the call started, for timeLimitMs
       try {
         result = shuffle(input);
       } catch (e) {
         throw fail(t + 1, `the shuffle threw ${message(e)}`, e);
       }
-      if (result === undefined) {
-        try {
-          tally.add(input);
-        } catch (e) {
-          throw e instanceof OrderError ? fail(t + 1, e.detail) : e;
+      if (timed && !isThenable(result)) {
+        const took = now() - before;
+        if (took > limit) throw overTime(t + 1, took);
+      }
+      if ((t - from + 1) % stride === 0) {
+        const at = now(), took = at - mark;
+        if (took < 1 && stride < 256) stride *= 2;
+        else if (took > 4 && stride > 1) stride = Math.max(1, stride >> 2);
+        mark = at;
+        // Yield after YIELD_EVERY_MS, and after any stretch of 2 ms or more, so that an abort
+        // waits for at most one slow call (a yield costs microseconds against such a call).
+        if ((took >= 2 || pacer.due()) && t + 1 < end) {
+          // Time to yield: count this trial, then stop the stretch here.
+          if (result === undefined) addInput(t + 1, input);
+          else if (result !== input && isThenable(result)) { pendingInput = input; pendingStart = before; return { t, promise: result }; }
+          else count(t + 1, input, result);
+          stop = t + 1;
+          return undefined;
         }
-      } else if (result !== input && isThenable(result)) {
+      }
+      if (result === undefined) addInput(t + 1, input);
+      else if (result !== input && isThenable(result)) {
         pendingInput = input;
+        pendingStart = before;
         return { t, promise: result };
       } else count(t + 1, input, result);
     }
     return undefined;
   };
 
-  let t = 0;
+  /** Waits for a shuffle's Promise, but no longer than the signal or the time limit allow. */
+  const settle = (t: number, promise: PromiseLike<unknown>, started: number): Promise<unknown> => {
+    if (!signal && !timed) return Promise.resolve(promise).then(undefined, (e: unknown) => { throw new PromiseFailure(e); });
+    return new Promise<unknown>((resolve, reject) => {
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const onAbort = (): void => { done(); reject(signal!.reason); };
+      const done = (): void => {
+        if (timer !== undefined) clearTimeout(timer);
+        signal?.removeEventListener('abort', onAbort);
+      };
+      signal?.addEventListener('abort', onAbort, { once: true });
+      if (timed) timer = setTimeout(() => { done(); reject(overTime(t, now() - started)); }, Math.max(0, limit - (now() - started)));
+      Promise.resolve(promise).then((v) => { done(); resolve(v); }, (e) => { done(); reject(new PromiseFailure(e)); });
+    });
+  };
+
+  let t = 0, stop = -1;
   while (t < trials) {
     // A synchronous stretch of trials until the time to report, or a Promise to wait for.
     const end = Math.min(trials, t + 256);
+    stop = -1;
     const pending = runSync(t, end);
     if (pending) {
       t = pending.t;
       let result: unknown;
       try {
-        result = await pending.promise;
+        result = await settle(t + 1, pending.promise, pendingStart);
       } catch (e) {
-        throw fail(t + 1, `the shuffle's promise rejected with ${message(e)}`, e);
+        if (e instanceof PromiseFailure) throw fail(t + 1, `the shuffle's promise rejected with ${message(e.error)}`, e.error);
+        throw e;
       }
+      if (timed && now() - pendingStart > limit) throw overTime(t + 1, now() - pendingStart);
       count(t + 1, pendingInput, result);
       t++;
-    } else t = end;
-    if (t < trials && pacer.due()) await pacer.tick(t);
+      signal?.throwIfAborted();
+    } else t = stop >= 0 ? stop : end;
+    if (t < trials) {
+      if (pacer.due()) await pacer.tick(t);
+      else if (stop >= 0) {
+        await yieldToEventLoop();
+        signal?.throwIfAborted();
+      }
+    }
   }
   pacer.report(trials);
   return buildReport(tally, alpha, template, now() - pacer.start);
@@ -261,6 +346,9 @@ export async function testOrders(orders: Iterable<Order> | AsyncIterable<Order>,
     }
   }
   if (!tally) throw new RangeError('orders is empty: there is nothing to test');
+  if (t < minTrials(tally.n)) {
+    throw new RangeError(`too few orders to test: ${t}, and ${tally.n} items need at least ${minTrials(tally.n)} (each item at each position expected 5 times, and 100 orders for the z tests)`);
+  }
   pacer.report(t);
   return buildReport(tally, alpha, items!, now() - pacer.start);
 }
