@@ -230,7 +230,7 @@ it('a provable Hold\'em hand: the whole hand from the provable deck, and a verif
 
   await page.locator('[data-pf=link]').click();
   await page.waitForSelector('body[data-checked]');
-  expect(await page.locator('#verdict').getAttribute('data-kind')).toBe('ok');
+  expect(await page.locator('#result .verdict').getAttribute('data-kind')).toBe('ok');
   expect(errors).toEqual([]);
   await page.close();
 });

@@ -36,8 +36,8 @@ async function open(path: string, waitUntil: 'load' | 'networkidle' = 'load'): P
   return { page, errors };
 }
 
-const verdict = (page: Page) => page.locator('#verdict');
-const marks = (page: Page) => page.locator('#order li[data-match]').evaluateAll((lis) => lis.map((li) => (li as HTMLElement).dataset.match));
+const verdict = (page: Page) => page.locator('#result .verdict');
+const marks = (page: Page) => page.locator('#result ol.order li[data-match]').evaluateAll((lis) => lis.map((li) => (li as HTMLElement).dataset.match));
 
 describe('demo → verify', () => {
   it('a provably fair round dealt in the demo verifies ok, every card matching', async () => {
@@ -69,8 +69,8 @@ describe('demo → verify', () => {
     expect(m.slice(0, 7)).toEqual(Array(7).fill('yes'));
     expect(m).toHaveLength(33);  // German 32 + 1 joker: the whole order is drawn
     expect(m.slice(7).every((x) => x === 'rest')).toBe(true);
-    expect(await page.locator('#order li[data-match] img').count()).toBe(33);
-    expect(await page.locator('#order li').first().getAttribute('data-code')).toBe(dealt[0]);
+    expect(await page.locator('#result ol.order li[data-match] img').count()).toBe(33);
+    expect(await page.locator('#result ol.order li').first().getAttribute('data-code')).toBe(dealt[0]);
     expect(errors).toEqual([]);
   });
 });
@@ -142,7 +142,7 @@ describe('the verify page', () => {
     await page.locator('#check').press('Enter');
     await expect.poll(() => verdict(page).getAttribute('data-kind')).toBe('ok');
     expect((await marks(page)).slice(0, 6)).toEqual(Array(6).fill('yes'));
-    expect(await page.locator('#order img').first().evaluate((i: HTMLImageElement) => i.complete && i.naturalWidth > 0)).toBe(true);
+    expect(await page.locator('#result ol.order img').first().evaluate((i: HTMLImageElement) => i.complete && i.naturalWidth > 0)).toBe(true);
     expect(attempts).toEqual([]);
     expect(errors).toEqual([]);
   });
@@ -152,7 +152,7 @@ describe('the verify page', () => {
     expect(await verdict(page).getAttribute('data-kind')).toBe('error');
     expect(await verdict(page).textContent()).toMatch(/^Cannot check this round: nonce must be an integer, got "three"/);
     expect(await page.locator('input[name=nonce]').getAttribute('aria-invalid')).toBe('true');
-    expect(await page.locator('#order li').count()).toBe(0);
+    expect(await page.locator('#result ol.order li').count()).toBe(0);
     await page.locator('textarea[name=dealt]').fill('AS, ZZ');
     await page.locator('input[name=nonce]').fill('3');
     await page.locator('#check').click();
@@ -177,7 +177,7 @@ describe('the verify page', () => {
     }
     await page.locator('#check').click();
     await expect.poll(() => verdict(page).getAttribute('data-kind')).toBe('ok');
-    expect(await page.locator('#order .generic-card').allTextContents()).toHaveLength(10);
+    expect(await page.locator('#result ol.order .generic-card').allTextContents()).toHaveLength(10);
     expect(new URL(page.url()).searchParams.get('size')).toBe('10');
     expect(errors).toEqual([]);
   });
@@ -197,7 +197,7 @@ describe('whole hands', () => {
     deck.dispose();
     expect(names).toEqual(['hand:0', 'hand:1', 'hand:2', 'hand:3', 'hand:4', 'hand:5', 'burn', 'board']);
     const r = { commitment, serverSeed, clientSeed, nonce, dealt };
-    const rows = (page: Page) => page.locator('#piles tbody tr').evaluateAll((trs) => trs.map((tr) => ({
+    const rows = (page: Page) => page.locator('#result table.piles tbody tr').evaluateAll((trs) => trs.map((tr) => ({
       pile: (tr as HTMLElement).dataset.pile, cards: [...tr.querySelectorAll('li')].map((li) => li.dataset.code),
       marks: [...tr.querySelectorAll('li')].map((li) => li.dataset.match) })));
 
@@ -229,7 +229,7 @@ describe('whole hands', () => {
     expect(tampered[0].marks).toEqual(['no', 'yes']);
     expect(tampered[1].marks).toEqual(['no', 'yes']);
     expect(tampered.slice(2).every((x) => x.marks.every((m) => m === 'yes'))).toBe(true);
-    expect(await page.locator('#piles tbody tr[data-pile="hand:0"] td[data-kind=bad]').textContent()).toBe('✗ 1 of 2 not as dealt');
+    expect(await page.locator('#result table.piles tbody tr[data-pile="hand:0"] td[data-kind=bad]').textContent()).toBe('✗ 1 of 2 not as dealt');
 
     // Blackjack from the form: one player and the dealer; and no game hides the table.
     await page.locator('select[name=game]').selectOption('blackjack');
@@ -239,7 +239,7 @@ describe('whole hands', () => {
     expect(new URL(page.url()).searchParams.get('game')).toBe('blackjack');
     await page.locator('select[name=game]').selectOption('');
     await page.locator('#check').click();
-    await expect.poll(() => page.locator('#hand').isHidden()).toBe(true);
+    await expect.poll(() => page.locator('#result section.hand').isHidden()).toBe(true);
     expect(new URL(page.url()).searchParams.has('game')).toBe(false);
     expect(errors).toEqual([]);
   });

@@ -42,6 +42,12 @@ export const GAMES_BUDGET = 67 * 1024;
  * with issue 59's authenticated states 73,530 / 74,268, so 73 KB.
  */
 export const SIM_BUDGET = 73 * 1024;
+/**
+ * An app that only verifies (issue 60): `<fairdeck-verify>` from 'fairdeck/verify/view' showing
+ * one round — the verifier (@noble's SHA-256 and ChaCha20, WebCrypto's HMAC), the faces that draw
+ * its cards and the component; no WASM. Issue 60 asks for at most 25 KB gzip.
+ */
+export const VERIFY_BUDGET = 25 * 1024;
 
 /** One app per entry point: what it imports and does. */
 export const APPS = {
@@ -55,6 +61,8 @@ export const APPS = {
     "document.title = new Deck().dealHands(6, 2).map((hand) => hand.join(' ')).join(' / ');\n",
   'fairdeck/sim': "import { init, Deck } from 'fairdeck/sim';\nawait init();\n" +
     "document.title = String(new Deck({ exclude: ['AS', 'AH', 'KS', 'KH'] }).sampleIds(5, 1e4)[0]);\n",
+  'fairdeck/verify/view': "import { defineVerifyElement } from 'fairdeck/verify/view';\ndefineVerifyElement();\n" +
+    "document.body.innerHTML = '<fairdeck-verify round=\\'' + location.hash.slice(1) + '\\'></fairdeck-verify>';\n",
   'fairdeck/faces': "import { init, Deck } from 'fairdeck';\nimport { cardSvg } from 'fairdeck/faces';\nawait init();\n" +
     "document.body.innerHTML = new Deck().deal(5).map((card) => cardSvg(card)).join('');\n",
 };
@@ -66,6 +74,8 @@ const alias = {
   'fairdeck/random': join(root, 'dist/random.js'),
   'fairdeck/fairness': join(root, 'dist/fairness/index.js'),
   'fairdeck/faces': join(root, 'dist/faces/index.js'),
+  'fairdeck/verify': join(root, 'dist/verify/index.js'),
+  'fairdeck/verify/view': join(root, 'dist/verify/view.js'),
 };
 
 export const gzip = (bytes) => gzipSync(bytes, { level: 9 }).length;

@@ -1,11 +1,12 @@
 // tests/size/check.mjs — the size check in `npm test` (after the package build): the README
 // example (`init`, `new Deck()`, `deal(5)`) built with Vite and with webpack must ship at most
-// BUDGET bytes gzip in total (every emitted .js and .wasm). Control: the same check on the Vite
+// BUDGET bytes gzip in total (every emitted .js and .wasm); the games, sim and verify-only apps
+// their own budgets (tests/size/apps.mjs). Control: the same check on the Vite
 // output plus an incompressible 2 KB-over-budget file must fail, so the check can fail.
 import { randomBytes } from 'node:crypto';
 import { cpSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { BUDGET, GAMES_BUDGET, SIM_BUDGET, measureDir, root, viteApp, webpackApp } from './apps.mjs';
+import { BUDGET, GAMES_BUDGET, SIM_BUDGET, VERIFY_BUDGET, measureDir, root, viteApp, webpackApp } from './apps.mjs';
 
 const work = join(root, 'build/size-check');
 const kb = (b) => `${(b / 1024).toFixed(1)} KB`;
@@ -29,6 +30,13 @@ const sim = { vite: await viteApp('fairdeck/sim', join(work, 'sim-vite')), webpa
 for (const [name, m] of Object.entries(sim)) {
   console.log(`size: ${name} sim app ships ${kb(m.gzip)} gzip (js ${kb(m.js)} + wasm ${kb(m.wasm)}), ${kb(m.brotli)} brotli; budget ${kb(SIM_BUDGET)}`);
   failures.push(...overBudget(`${name} sim app`, m, SIM_BUDGET));
+}
+// The verify-only app (issue 60): the component, the verifier and the faces, and no WASM at all.
+const verify = { vite: await viteApp('fairdeck/verify/view', join(work, 'verify-vite')), webpack: await webpackApp('fairdeck/verify/view', join(work, 'verify-webpack')) };
+for (const [name, m] of Object.entries(verify)) {
+  console.log(`size: ${name} verify-only app ships ${kb(m.gzip)} gzip (js ${kb(m.js)} + wasm ${kb(m.wasm)}), ${kb(m.brotli)} brotli; budget ${kb(VERIFY_BUDGET)}`);
+  failures.push(...overBudget(`${name} verify-only app`, m, VERIFY_BUDGET));
+  if (m.wasm !== 0) failures.push(`${name} verify-only app ships WASM (${m.files.filter((f) => f.kind === 'wasm').map((f) => f.file).join(', ')})`);
 }
 
 // Negative control: the Vite output grown past the budget by 2 KB of incompressible bytes.

@@ -1,25 +1,21 @@
 /**
- * The verify page: a round's revealed seeds in (form or address), `verifyRound` from
- * fairdeck/verify run on them (no WASM: this page never imports 'fairdeck'), the deal order drawn
- * with fairdeck/faces, every dealt card marked, and a plain verdict. With a game (&game=holdem
- * &seats=6, &game=blackjack) the hand is replayed too, and a table shows who got which card.
- * Everything is bundled, so a loaded page verifies offline.
+ * The verify page: a round's revealed seeds in (form or address), and fairdeck/verify/view's
+ * component under it — `renderRound` checks the round with `verifyRound` (no WASM: this page never
+ * imports 'fairdeck') and draws the verdict, who got which card (with a game: &game=holdem&seats=6,
+ * &game=blackjack) and the deal order with fairdeck/faces, every dealt card marked. The page is the
+ * form, the address and the link; everything it shows of a round is the component, as any app
+ * that puts `<fairdeck-verify>` or `renderRound` on its own page shows it. Everything is bundled,
+ * so a loaded page verifies offline.
  */
-import { verifyRound } from 'fairdeck/verify';
-import { showOrder } from './order-view.js';
-import { claimedPiles, scriptOf, showPiles } from './piles-view.js';
-import { FIELD_NAMES, fieldOfError, fieldsFromQuery, queryOf, roundOf, splitCodes, type RoundFields } from './round-link.js';
+import { renderRound } from 'fairdeck/verify/view';
+import { FIELD_NAMES, fieldOfError, fieldsFromQuery, queryOf, roundOf, type RoundFields } from './round-link.js';
 
 const $ = <T extends HTMLElement>(sel: string) => document.querySelector<T>(sel)!;
 const form = $<HTMLFormElement>('#round');
-const verdict = $('#verdict');
-const order = $<HTMLOListElement>('#order');
-const summary = $('#order-summary');
-const hand = $('#hand');
-const piles = $<HTMLTableElement>('#piles');
-const handSummary = $('#hand-summary');
+const result = $('#result');
 type Field = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
 const field = (name: string) => form.elements.namedItem(name) as Field;
+const verdict = () => result.querySelector<HTMLElement>('.verdict')!;
 
 function toForm(f: RoundFields): void {
   for (const name of FIELD_NAMES) field(name).value = f[name];
@@ -38,50 +34,22 @@ function syncDeckFields(): void {
   (field('seats') as HTMLInputElement).disabled = field('game').value === '';
 }
 
-function say(kind: 'ok' | 'bad' | 'error' | 'idle', text: string): void {
-  verdict.dataset.kind = kind;
-  verdict.textContent = text;
-}
-
 let run = 0;
 
-/** Verifies the form's round and shows the verdict and the order. */
+/** Verifies the form's round: the component draws the verdict and the order; a bad field is marked. */
 async function check(): Promise<void> {
   const mine = ++run;
   const f = fromForm();
   for (const n of FIELD_NAMES) field(n).removeAttribute('aria-invalid');
   history.replaceState(null, '', location.pathname + queryOf(f));
-  const dealt = splitCodes(f.dealt);
   try {
-    const v = await verifyRound(roundOf(f));
-    if (mine !== run) return;
-    const matching = dealt.filter((c, i) => c === v.order[i]).length;
-    showOrder(order, v.order, dealt, f.style);
-    summary.textContent = `${v.order.length} cards in this round's order; ${dealt.length} dealt, ${matching} of them matching.`;
-    const script = f.game ? scriptOf(f.game, f.seats) : undefined;
-    hand.hidden = !script;
-    if (script) {
-      showPiles(piles.tBodies[0], v.piles ?? {}, claimedPiles(dealt, script), f.style);
-      const total = script.reduce((n, p) => n + p.count, 0);
-      handSummary.textContent = `${f.game === 'holdem' ? "Texas Hold'em" : 'Blackjack'}, ${f.seats} seat${f.seats.trim() === '1' ? '' : 's'}: `
-        + `${total} cards dealt by the game's script, ${Object.keys(v.piles ?? {}).length} piles.`;
-    }
-    // What an ok does not prove (no card checked, a seat count the order alone cannot show) follows it.
-    const notes = v.warnings?.length ? ` Note: ${v.warnings.join('; ')}.` : '';
-    if (v.ok) say('ok', `✓ Fair: the commitment matches the server seed, and all ${dealt.length} dealt cards are the ones these seeds deal${script ? ', to these piles' : ''}.${notes}`);
-    else say('bad', `✗ Not verified: ${v.reason}.`);
+    await renderRound(result, roundOf(f));
   } catch (e) {
     if (mine !== run) return;
-    const message = (e as Error).message;
-    const name = fieldOfError(message);
+    const name = fieldOfError((e as Error).message);
     if (name) field(name).setAttribute('aria-invalid', 'true');
-    order.replaceChildren();
-    summary.textContent = '';
-    hand.hidden = true;
-    piles.tBodies[0].replaceChildren();
-    say('error', `Cannot check this round: ${message}.`);
   }
-  document.body.dataset.checked = String(mine);
+  if (mine === run) document.body.dataset.checked = String(mine);
 }
 
 form.addEventListener('submit', (e) => {
@@ -92,14 +60,15 @@ field('style').addEventListener('change', syncDeckFields);
 field('game').addEventListener('change', syncDeckFields);
 $('#copy-link').addEventListener('click', () => {
   history.replaceState(null, '', location.pathname + queryOf(fromForm()));
+  const v = verdict(), said = v.textContent;
   navigator.clipboard.writeText(location.href).then(
-    () => say(verdict.dataset.kind as 'ok', `${verdict.textContent} (Link copied.)`),
-    () => say(verdict.dataset.kind as 'ok', `${verdict.textContent} (Copy the address from the address bar.)`),
+    () => (v.textContent = `${said} (Link copied.)`),
+    () => (v.textContent = `${said} (Copy the address from the address bar.)`),
   );
 });
 
 const given = fieldsFromQuery(location.search);
 toForm(given);
 if (given.commitment || given.serverSeed) await check();
-else say('idle', 'Fill in the round and press “Verify the round”.');
+else verdict().textContent = 'Fill in the round and press “Verify the round”.';
 document.body.dataset.ready = 'true';

@@ -8,6 +8,17 @@ import { init as initFairness, initSync as initFairnessSync, positionMatrix, cou
 import { cardSvg, cardLabel, drawCard, CARD_ASPECT } from 'fairdeck/faces';
 import { commitRound, commitmentOf } from 'fairdeck/provable';
 import { verifyRound, GAMES } from 'fairdeck/verify';
+import { defineVerifyElement, renderRound, type VerifyElement } from 'fairdeck/verify/view';
+
+/** fairdeck/verify/view: the element (its tag typed through HTMLElementTagNameMap) and the render function. */
+export async function showRound(target: HTMLElement, round: Parameters<typeof verifyRound>[0]): Promise<boolean> {
+  const View: { new (): VerifyElement } = defineVerifyElement();
+  const view: VerifyElement = document.createElement('fairdeck-verify');
+  view.round = round;
+  view.addEventListener('verdict', () => undefined);
+  target.append(view, new View());
+  return (await renderRound(target, round, { headingLevel: 4 })).ok && view.verdict?.ok !== false;
+}
 
 export async function main(): Promise<string> {
   await init();
