@@ -119,6 +119,27 @@ node node-files.mjs
 bytes=$(npx --no-install fairdeck-random --rng chacha20 --seed 42 --bytes 8 | od -An -tx1 | tr -d ' \n')
 [ "$bytes" = "54902decd7669f09" ] || { echo "smoke: fairdeck-random printed $bytes"; exit 1; }
 echo "smoke: npx fairdeck-random works (chacha20 seed 42 starts $bytes)"
+# fairdeck/verify/view imports in Node (it draws only when called), and `npx fairdeck verify` checks
+# a round file from the tarball with no WASM: exit 0 for the round, 1 for the same round tampered.
+cat > verify.mjs <<'JS'
+import { writeFileSync } from 'node:fs';
+import { init, Deck } from 'fairdeck';
+import { commitRound } from 'fairdeck/provable';
+const view = await import('fairdeck/verify/view');
+if (typeof view.renderRound !== 'function' || typeof view.defineVerifyElement !== 'function') throw new Error('fairdeck/verify/view lacks its exports');
+await init();
+const { serverSeed, commitment } = commitRound();
+const deck = new Deck({ provable: { serverSeed, clientSeed: 'smoke', nonce: 1 } });
+const dealt = deck.deal(5).map(String);
+deck.dispose();
+writeFileSync('round.json', JSON.stringify({ commitment, serverSeed, clientSeed: 'smoke', nonce: 1, dealt }));
+writeFileSync('tampered.json', JSON.stringify({ commitment, serverSeed, clientSeed: 'smoke', nonce: 1, dealt: [dealt[1], dealt[0], ...dealt.slice(2)] }));
+JS
+node verify.mjs
+npx --no-install fairdeck verify round.json > verify.out || { echo "smoke: fairdeck verify round.json exited $?"; cat verify.out; exit 1; }
+set +e; npx --no-install fairdeck verify tampered.json > tampered.out; status=$?; set -e
+[ "$status" -eq 1 ] || { echo "smoke: fairdeck verify of a tampered round exited $status, not 1"; exit 1; }
+echo "smoke: npx fairdeck verify checks a round file from the tarball ($(cut -c1-60 verify.out | head -1)…; tampered: exit 1)"
 cat > faces.mjs <<'JS'
 import { cardLabel, cardSvg, CARD_ASPECT } from 'fairdeck/faces';
 import assert from 'node:assert/strict';

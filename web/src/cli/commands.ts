@@ -1,13 +1,15 @@
 /**
- * The `fairdeck` command (issue 40): help, deal, shuffle and the raw byte stream. `run` takes the
+ * The `fairdeck` command (issue 40): help, deal, shuffle, the raw byte stream and (issue 60) verify. `run` takes the
  * arguments and the process's streams, so the tests drive it in-process and by spawning the built
- * bin (dist/cli/fairdeck.js). Exit codes: 0 done (help included), 2 a usage error.
+ * bin (dist/cli/fairdeck.js). Exit codes: 0 done (help included), 2 a usage error; verify also
+ * 1 for a round that did not verify.
  */
 import { init } from '../sim.js';  // --exclude: the sim Deck's dead cards
 import { Deck } from '../sim-deck.js';
 import { parseSeed, type RngName, type Seed, type StrategyName } from '../options.js';
 import { shuffle } from '../shuffle.js';
 import { parseRaw, writeRaw } from './raw.js';
+import { VerifyInputError, verifyCommand } from './verify.js';
 
 export const HELP = `fairdeck — fair shuffles and deals from the command line
 
@@ -19,6 +21,10 @@ usage:
   fairdeck random [--rng R] [--seed N | --seed-text S | --seed-hex HEX] [--bytes N]
       the engine's raw output as bytes, for test batteries (refuses to write to a terminal:
       pipe it, e.g. fairdeck random --seed 42 | dieharder -g 200 -d 0, or redirect it)
+  fairdeck verify ROUND.json [--json]
+      checks provably fair rounds (verifyRound's input, one or an array; - reads standard input)
+      with fairdeck/verify: prints each verdict, who got which card and the deal order; exit
+      status 0 all verified, 1 one did not, 2 a malformed round
   fairdeck --help
       this text
 
@@ -121,9 +127,14 @@ export async function run(argv: string[], io: Io): Promise<number> {
     if (command === 'deal') await deal(rest, io);
     else if (command === 'shuffle') await shuffleLines(rest, io);
     else if (command === 'random') await random(rest, io);
+    else if (command === 'verify') return await verifyCommand(rest, { stdin: io.stdin, write: (text) => void io.stdout.write(text) });
     else throw new UsageError(`fairdeck: unknown command ${command}`);
     return 0;
   } catch (error) {
+    if (error instanceof VerifyInputError) {
+      io.stderr.write(`${error.message}\n`);
+      return 2;
+    }
     const usage = error instanceof UsageError;
     io.stderr.write(`${error instanceof Error ? error.message : String(error)}${usage ? '\n(fairdeck --help shows the usage)' : ''}\n`);
     return 2;
