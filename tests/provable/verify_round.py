@@ -3,9 +3,11 @@
 
 Checks every vector of tests/vectors/provable.json, of both scheme versions (commitment, round key,
 first stream words, the composition text of version 2, and every card of every call in its
-history), and every whole hand of tests/vectors/provable-hands.json (its dealing script and moves
-replayed to the cards of every pile). Exit status 0 when all agree, 1 otherwise.
-Usage: python3 tests/provable/verify_round.py [path/to/provable.json [path/to/provable-hands.json]]
+history), every whole hand of tests/vectors/provable-hands.json (its dealing script and moves
+replayed to the cards of every pile), and every shoe of tests/vectors/provable-shoes.json (each hand
+replayed alone from its offset, the hands contiguous, and the hash chain of hand links).
+Exit status 0 when all agree, 1 otherwise.
+Usage: python3 tests/provable/verify_round.py [provable.json [provable-hands.json [provable-shoes.json]]]
 """
 import hashlib
 import hmac
@@ -271,6 +273,81 @@ def check_hands(path):
     return 1 if failed else 0
 
 
+EARLIER = "(earlier hands)"  # the cards before a hand's offset: a pile of no name a round can give
+
+
+def shoe_link(previous, hand):
+    """The link after a hand: SHA-256 of 'fairdeck/shoe/v1\n' + previous + '\n' + the hand's record as
+    compact JSON [offset, dealt, [[pile, count], ...] or null, [[pile, cards], ...] sorted or null]."""
+    deals = [[p["pile"], p["count"]] for p in hand["deals"]] if "deals" in hand else None
+    piles = sorted(hand["piles"].items()) if "piles" in hand else None
+    record = json.dumps([hand["offset"], hand["dealt"], deals, piles], separators=(",", ":"), ensure_ascii=False)
+    return hashlib.sha256(f"fairdeck/shoe/v1\n{previous}\n{record}".encode()).hexdigest()
+
+
+def check_shoe(v):
+    """Each hand replayed alone: the shoe's earlier cards dealt to EARLIER, then the hand's script;
+    offsets must follow on from the hands before, and each link must chain from the commitment."""
+    problems, at, previous = [], 0, v["commitment"]
+    for i, hand in enumerate(v["hands"]):
+        if hand["offset"] != at:
+            problems.append(f"hand {i + 1} offset {hand['offset']}, expected {at}")
+        took = sum(p["count"] for p in hand["deals"])
+        events = [e for e in v["history"] if e["after"] <= at + took]
+        # The earlier cards, split where an earlier call came (any count before the offset is one).
+        cuts = sorted({0, at} | {e["after"] for e in events if e["after"] < at})
+        deals = [{"pile": EARLIER, "count": b - a} for a, b in zip(cuts, cuts[1:])] + hand["deals"]
+        one = {**v, "deals": deals, "history": events, "dealt": [], "piles": {}}
+        dealt, piles = replay_hand(one)
+        if dealt[at:] != hand["dealt"]:
+            problems.append(f"hand {i + 1} dealt")
+        if {name: cards for name, cards in piles if name != EARLIER} != hand["piles"]:
+            problems.append(f"hand {i + 1} piles")
+        previous = shoe_link(previous, hand)
+        if previous != v["links"][i]:
+            problems.append(f"hand {i + 1} link")
+        at += took
+    return problems
+
+
+def check_shoes(path):
+    data = json.loads(path.read_text(encoding="utf-8"))
+    if data["chain"] != "fairdeck/shoe/v1":
+        print(f"unknown chain {data['chain']!r}")
+        return 1
+    failed = 0
+    for v in data["vectors"]:
+        problems = check_shoe(v)
+        failed += bool(problems)
+        print(("ok    " if not problems else "FAIL  ") + "shoe: " + v["name"] + ("" if not problems else ": " + ", ".join(problems)))
+    print(f"{len(data['vectors']) - failed} of {len(data['vectors'])} shoe vectors agree (Python)")
+    # Negative controls: a card of hand 7 changed, a hand that starts one card late (a card dealt to
+    # no hand), a hand's piles swapped after its link was published, and the reshuffle left out.
+    v = data["vectors"][0]
+    card = json.loads(json.dumps(v))
+    card["hands"][6]["dealt"][0] = v["hands"][7]["dealt"][0]
+    late = json.loads(json.dumps(v))
+    for h in late["hands"][5:]:
+        h["offset"] += 1
+    rewritten = json.loads(json.dumps(v))
+    h = rewritten["hands"][3]
+    h["piles"] = {"player": h["piles"]["dealer"], "dealer": h["piles"]["player"]}
+    h["deals"] = [{**p, "pile": "dealer" if p["pile"] == "player" else "player"} for p in h["deals"]]
+    reshuffled = next(x for x in data["vectors"] if x["history"])
+    controls = {
+        "changed card": check_shoe(card),
+        "hand one card late": check_shoe(late),
+        "record rewritten after its link": check_shoe(rewritten),
+        "reshuffle left out": check_shoe({**reshuffled, "history": []}),
+    }
+    accepted = [name for name, problems in controls.items() if not problems]
+    if accepted:
+        print("FAIL  a tampered shoe was accepted: " + ", ".join(accepted))
+        return 1
+    print("ok    tampered shoes rejected (" + ", ".join(controls) + ")")
+    return 1 if failed else 0
+
+
 def named(data, prefix):
     return next(v for v in data["vectors"] if v["name"].startswith(prefix))
 
@@ -279,6 +356,7 @@ def main():
     vectors = Path(__file__).parents[1] / "vectors"
     path = Path(sys.argv[1] if len(sys.argv) > 1 else vectors / "provable.json")
     hands = Path(sys.argv[2] if len(sys.argv) > 2 else vectors / "provable-hands.json")
+    shoes = Path(sys.argv[3] if len(sys.argv) > 3 else vectors / "provable-shoes.json")
     data = json.loads(path.read_text(encoding="utf-8"))
     failed = 0
     if data["schemes"] != [t.decode() for t in TAGS.values()]:
@@ -316,7 +394,7 @@ def main():
         print("FAIL  a tampered vector was accepted: " + ", ".join(accepted))
         return 1
     print("ok    tampered vectors rejected (" + ", ".join(controls) + ")")
-    return check_hands(hands) or (1 if failed else 0)
+    return check_hands(hands) or check_shoes(shoes) or (1 if failed else 0)
 
 
 if __name__ == "__main__":

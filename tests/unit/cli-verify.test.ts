@@ -4,7 +4,7 @@
 // of rounds is checked round by round; a malformed round, a file that is not JSON, a missing file
 // and bad flags are exit 2 with a message naming the cause.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
@@ -89,6 +89,21 @@ describe('fairdeck verify', () => {
     expect(r.code).toBe(2);
     expect(r.stdout).toBe('');
     expect(r.stderr).toMatch(message);
+  });
+
+  it('a shoe file (verifyShoe\'s input) is checked hand by hand: the vector verifies, a changed link is exit 1 naming the hand', async () => {
+    const { vectors } = JSON.parse(readFileSync(new URL('../vectors/provable-shoes.json', import.meta.url), 'utf8')) as { vectors: { name: string; links: string[] }[] };
+    const { name: _, ...shoe } = vectors[0];
+    const ok = await cli(['verify', file('shoe.json', shoe)]);
+    expect(ok.stderr).toBe('');
+    expect(ok.code).toBe(0);
+    expect(ok.stdout).toMatch(/shoe\.json: verified: 43 hands, contiguous, each dealt by these seeds, every link as published/);
+    expect(ok.stdout).toContain(`  hand 43: verified (`);
+    const links = [...shoe.links];
+    links[9] = links[9].replace(/^./, (c) => (c === '0' ? '1' : '0'));
+    const bad = await cli(['verify', file('shoe-bad.json', { ...shoe, links })]);
+    expect(bad.code).toBe(1);
+    expect(bad.stdout).toMatch(/NOT VERIFIED: hand 10's link does not match the one published/);
   });
 
   it('the built bin verifies a round file', () => {

@@ -22,9 +22,9 @@ usage:
       the engine's raw output as bytes, for test batteries (refuses to write to a terminal:
       pipe it, e.g. fairdeck random --seed 42 | dieharder -g 200 -d 0, or redirect it)
   fairdeck verify ROUND.json [--json]
-      checks provably fair rounds (verifyRound's input, one or an array; - reads standard input)
-      with fairdeck/verify: prints each verdict, who got which card and the deal order; exit
-      status 0 all verified, 1 one did not, 2 a malformed round
+      checks provably fair rounds (verifyRound's input, one or an array, or a whole shoe:
+      verifyShoe's input; - reads standard input) with fairdeck/verify: prints each verdict, who
+      got which card and the deal order; exit status 0 all verified, 1 one did not, 2 malformed
   fairdeck --help
       this text
 

@@ -7,9 +7,9 @@
  * verdict says why), 2 a usage error or a malformed round (the message names the field).
  */
 import { readFile } from 'node:fs/promises';
-import { verifyRound, type Round, type Verdict } from '../verify/index.js';
+import { verifyRound, verifyShoe, type Round, type Shoe, type Verdict } from '../verify/index.js';
 
-export const VERIFY_USAGE = 'usage: fairdeck verify ROUND.json [--json]   (ROUND.json: one round, verifyRound\'s input, or an array of rounds; - reads standard input)';
+export const VERIFY_USAGE = 'usage: fairdeck verify ROUND.json [--json]   (ROUND.json: one round, verifyRound\'s input, an array of rounds, or a shoe, verifyShoe\'s input; - reads standard input)';
 
 /** What the command needs of its process. */
 export interface VerifyIo {
@@ -27,7 +27,7 @@ async function readStdin(stream: NodeJS.ReadableStream): Promise<string> {
 }
 
 /** The verdict for people: one line, then the piles and the order. */
-function describe(label: string, v: Verdict, dealt: number): string {
+function describe(label: string, v: Verdict, dealt: number, offset: number): string {
   const lines: string[] = [];
   const notes = v.warnings?.length ? ` (note: ${v.warnings.join('; ')})` : '';
   lines.push(v.ok
@@ -37,7 +37,8 @@ function describe(label: string, v: Verdict, dealt: number): string {
     const width = Math.max(...Object.keys(v.piles).map((p) => p.length), 4);
     for (const [pile, cards] of Object.entries(v.piles)) lines.push(`  ${pile.padEnd(width)}  ${cards.join(' ')}`);
   }
-  lines.push(`  order (${v.order.length} cards, the first ${dealt} dealt): ${v.order.join(' ')}`);
+  const which = offset ? `cards ${offset + 1}–${offset + dealt} dealt in this hand` : `the first ${dealt} dealt`;
+  lines.push(`  order (${v.order.length} cards, ${which}): ${v.order.join(' ')}`);
   return `${lines.join('\n')}\n`;
 }
 
@@ -66,6 +67,7 @@ export async function verifyCommand(argv: string[], io: VerifyIo): Promise<0 | 1
   } catch (e) {
     throw new VerifyInputError(`fairdeck verify: ${file} is not JSON: ${(e as Error).message}`);
   }
+  if (parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed) && 'hands' in parsed) return shoeCommand(file, parsed as Shoe, json, io);
   const many = Array.isArray(parsed);
   const rounds = (many ? parsed : [parsed]) as unknown[];
   if (rounds.length === 0) throw new VerifyInputError(`fairdeck verify: ${file} holds an empty array: no round to verify`);
@@ -80,9 +82,28 @@ export async function verifyCommand(argv: string[], io: VerifyIo): Promise<0 | 1
   if (json) await io.write(`${JSON.stringify(many ? verdicts : verdicts[0])}\n`);
   else {
     for (let i = 0; i < verdicts.length; i++) {
-      const r = rounds[i] as { dealt?: unknown[] };
-      await io.write(describe(many ? `round ${i}` : file, verdicts[i], Array.isArray(r.dealt) ? r.dealt.length : 0));
+      const r = rounds[i] as { dealt?: unknown[]; offset?: number };
+      await io.write(describe(many ? `round ${i}` : file, verdicts[i], Array.isArray(r.dealt) ? r.dealt.length : 0, r.offset ?? 0));
     }
   }
   return verdicts.every((v) => v.ok) ? 0 : 1;
+}
+
+/** A whole shoe (verifyShoe's input: its seeds, hands and links): one line per hand, then the shoe's verdict. */
+async function shoeCommand(file: string, shoe: Shoe, json: boolean, io: VerifyIo): Promise<0 | 1> {
+  let v;
+  try {
+    v = await verifyShoe(shoe);
+  } catch (e) {
+    throw new VerifyInputError(`fairdeck verify: ${file}: ${(e as Error).message}`);
+  }
+  if (json) await io.write(`${JSON.stringify(v)}\n`);
+  else {
+    const lines = v.hands.map((h, i) => `  hand ${i + 1}: ${h.ok ? 'verified' : `NOT VERIFIED: ${h.reason}`} (${h.checked} cards checked; link ${v.links[i]})`);
+    const head = v.ok
+      ? `${file}: verified: ${v.hands.length} hands, contiguous, each dealt by these seeds${shoe.links ? ', every link as published' : ''} (${v.checked} cards checked)`
+      : `${file}: NOT VERIFIED: ${v.reason}`;
+    await io.write(`${head}\n${lines.join('\n')}\n`);
+  }
+  return v.ok ? 0 : 1;
 }

@@ -5,5 +5,6 @@
  * later; players check with `fairdeck/verify`.
  */
 export { commitRound, commitmentOf, type Commitment } from './commit.js';
+export { handLink, type HandRecord } from './shoe.js';
 export type { ProvableSeeds } from './options.js';
 export type { ProvableInfo } from './round.js';

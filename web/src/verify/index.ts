@@ -8,6 +8,7 @@ import { commitmentOf, compositionText, roundKey, roundMessage, RoundStream } fr
 
 export type { DealPacket, GamePreset, Round, RoundDeck, RoundEvent } from './input.js';
 export { GAMES, gameDeals, MAX_SEATS } from './input.js';
+export { verifyShoe, type Shoe, type ShoeHand, type ShoeVerdict } from './shoe.js';
 
 /**
  * The verdict: `order` is the round's whole deal order as codes; `piles` the cards each pile
@@ -26,6 +27,9 @@ export interface Verdict {
   /** What the verdict could not confirm: no card checked, or a preset's seat count the cards cannot show. */
   warnings?: string[];
 }
+
+/** The pile of the cards dealt before a round's `offset`: not a pile name a round can give (those are printable ASCII). */
+const EARLIER = '\u0000earlier';
 
 /** A history event that these seeds cannot apply (a card it names is not where it says): a verdict, not bad input. */
 class Mismatch extends Error {}
@@ -80,6 +84,15 @@ function deal(r: CheckedRound, stream: RoundStream): Replay {
   const script: DealPacket[] = r.deals ?? [{ pile: 'dealt', count: r.dealt.length }];
   let packet = 0, filled = 0, short: string | undefined;
   const dealScript = (upTo: number) => {
+    // A hand inside a shoe: the earlier hands' cards first, onto a pile no verdict reports.
+    while (order.length < r.offset) {
+      if (order.length >= upTo) return;
+      const key = dealOne();
+      if (key === undefined) return;  // fewer cards than the offset: verifyRound says so
+      // Only a history event can name an earlier card; without one they are only counted, so a
+      // hand deep in a shoe costs what the first hand costs (the whole order is dealt either way).
+      if (r.history.length) put(key, EARLIER);
+    }
     while (short === undefined && packet < script.length) {
       const p = script[packet];
       if (filled === p.count) {
@@ -138,6 +151,7 @@ function deal(r: CheckedRound, stream: RoundStream): Replay {
   dealScript(Infinity);
   while (dealOne() !== undefined);
   const out: Record<string, string[]> = {};
+  piles.delete(EARLIER);
   const names = [...piles.keys()].sort((a, b) => Number(b === 'dealt') - Number(a === 'dealt'));  // 'dealt' first, as a deck lists them
   for (const name of names) out[name] = piles.get(name)!.map(code);
   return { order, piles: out, short };
@@ -202,12 +216,16 @@ export async function verifyRound(round: Round): Promise<Verdict> {
   if (scripted !== undefined && r.dealt.length > scripted) {
     return no(`${r.dealt.length} cards were dealt, but the dealing script deals only ${scripted}`);
   }
-  if (r.dealt.length > order.length) {
-    return no(`${r.dealt.length} cards were dealt, but this round deals only ${order.length}`);
+  const at = r.offset;
+  if (at > order.length) return no(`the offset is ${at}, but this round deals only ${order.length} cards`);
+  if (at + r.dealt.length > order.length) {
+    return no(at ? `${r.dealt.length} cards were dealt after the first ${at}, but this round deals only ${order.length}`
+      : `${r.dealt.length} cards were dealt, but this round deals only ${order.length}`);
   }
-  const bad = r.dealt.findIndex((c, i) => c !== order[i]);
+  const bad = r.dealt.findIndex((c, i) => c !== order[at + i]);
   if (bad >= 0) {
-    return no(`card ${bad + 1} dealt was ${r.dealt[bad]}, but this round deals ${order[bad]} there: the deal does not match the seeds`, bad + 1);
+    return no(`card ${bad + 1} dealt was ${r.dealt[bad]}, but this round deals ${order[at + bad]} there${at ? ` (card ${at + bad + 1} of the round's order)` : ''}: `
+      + 'the deal does not match the seeds', bad + 1);
   }
   const differ = r.piles && pilesDiffer(r.piles, piles);
   if (differ) return no(differ, r.dealt.length);

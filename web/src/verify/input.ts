@@ -62,7 +62,18 @@ export interface Round {
    * to. Packets and game presets, or one preset. Without it, every card of `dealt` went to 'dealt'.
    */
   deals?: ReadonlyArray<DealPacket | GamePreset> | GamePreset;
-  /** returnCards(), shuffleRemaining() and moveCards() calls during the round, in order. */
+  /**
+   * A hand inside a longer round (a shoe): how many cards of the round's order were dealt before
+   * `dealt[0]` — by the shoe's earlier hands, burns included. `dealt` and `deals` are then this
+   * hand's cards and script, checked against the order from that position on; the earlier cards
+   * are dealt to no pile the verdict reports. 0 (the default): the round's first card.
+   */
+  offset?: number;
+  /**
+   * returnCards(), shuffleRemaining() and moveCards() calls during the round, in order. `after`
+   * counts cards of the round's order, from its start (with an `offset`, the earlier hands' cards
+   * count too: give any call of theirs that changed the order, a return or a reshuffle).
+   */
   history?: readonly RoundEvent[];
   /** The piles as the round reports them at its end (after every move): pile name → cards in arrival order. */
   piles?: Readonly<Record<string, ReadonlyArray<string | { code: string }>>>;
@@ -77,6 +88,8 @@ export interface CheckedRound {
   version: 1 | 2;
   deck: { style: 'french' | 'german' | 'generic'; decks: number; jokers: number; size: number };
   dealt: string[];
+  /** Cards of the round's order dealt before dealt[0] (0: none). */
+  offset: number;
   /** The dealing script, presets expanded; null when the round gave none (every card of `dealt` to 'dealt'). */
   deals: DealPacket[] | null;
   history: CheckedEvent[];
@@ -180,18 +193,19 @@ function deals(v: unknown, seen: GamePreset[]): DealPacket[] | null {
   });
 }
 
-function history(v: unknown, dealt: number, script: DealPacket[] | null): CheckedRound['history'] {
+function history(v: unknown, dealt: number, script: DealPacket[] | null, offset: number): CheckedRound['history'] {
   if (v === undefined) return [];
   if (!Array.isArray(v)) throw new TypeError(`history must be an array, got ${show(v)}`);
   // With a script, calls happen between packets: a packet is one call (dealTo, dealHands …).
-  const ends = new Set<number>([0]);
-  let total = 0;
+  // Before the offset (the earlier hands, whose packets the round does not give) any count is one.
+  const ends = new Set<number>([offset]);
+  let total = offset;
   for (const p of script ?? []) ends.add((total += p.count));
   let last = 0;
   return v.map((e, i) => {
     const o = object(`history[${i}]`, e, ['after', 'returnCards', 'shuffleRemaining', 'moveCards', 'to', 'from']);
-    const after = int(`history[${i}].after`, o.after, last, dealt);
-    if (script && !ends.has(after)) throw new RangeError(`history[${i}].after is ${after}, which falls inside a packet of deals (a packet is dealt in one call)`);
+    const after = int(`history[${i}].after`, o.after, last, offset + dealt);
+    if (script && after > offset && !ends.has(after)) throw new RangeError(`history[${i}].after is ${after}, which falls inside a packet of deals (a packet is dealt in one call)`);
     last = after;
     const kinds = ['returnCards', 'shuffleRemaining', 'moveCards'].filter((k) => o[k] !== undefined);
     if (kinds.length !== 1) throw new TypeError(`history[${i}] must have either returnCards (codes), shuffleRemaining: true or moveCards (codes) with to (a pile)`);
@@ -220,7 +234,7 @@ function piles(v: unknown): Map<string, string[]> | null {
 
 /** Validates a round; throws TypeError/RangeError naming the field. */
 export function checkRound(round: unknown): CheckedRound {
-  const r = object('round', round, ['commitment', 'serverSeed', 'clientSeed', 'nonce', 'version', 'deck', 'dealt', 'deals', 'history', 'piles']);
+  const r = object('round', round, ['commitment', 'serverSeed', 'clientSeed', 'nonce', 'version', 'deck', 'offset', 'dealt', 'deals', 'history', 'piles']);
   const commitment = hex64('commitment', r.commitment);
   const seed = hex64('serverSeed', r.serverSeed);
   if (typeof r.clientSeed !== 'string') throw new TypeError(`clientSeed must be a string, got ${show(r.clientSeed)}`);
@@ -233,8 +247,9 @@ export function checkRound(round: unknown): CheckedRound {
   const presets: GamePreset[] = [];
   const script = deals(r.deals, presets);
   const dealt = script && r.dealt === undefined ? [] : codes('dealt', r.dealt);
-  // Events count cards of the script when there is one, else of dealt.
+  const offset = r.offset === undefined ? 0 : int('offset', r.offset, 0, 2 ** 32 - 1);
+  // Events count cards of the script when there is one, else of dealt (after the offset's cards).
   const length = script ? script.reduce((n, p) => n + p.count, 0) : dealt.length;
   return { commitment, serverSeed: Uint8Array.from(seed.match(/../g)!, (h) => parseInt(h, 16)), clientSeed: r.clientSeed,
-    nonce, version, deck: deck(r.deck), dealt, deals: script, history: history(r.history, length, script), piles: piles(r.piles), presets };
+    nonce, version, deck: deck(r.deck), dealt, offset, deals: script, history: history(r.history, length, script, offset), piles: piles(r.piles), presets };
 }

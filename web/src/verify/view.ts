@@ -11,7 +11,8 @@
  * complete example): a root `div.fairdeck-verify` holding `p.verdict[data-kind=ok|bad|error]`
  * (role=status), `section.hand` (hidden without piles) with `table.piles` (one row per pile,
  * `tr[data-pile]`, each card `li[data-code][data-match=yes|no|rest]`), and `ol.order` (one
- * `li[data-code][data-match]` per card of the order, first dealt first). Every mark is in the
+ * `li[data-code][data-match=yes|no|earlier|rest]` per card of the order, first dealt first; `earlier`
+ * for the cards before a hand's `offset` in a shoe). Every mark is in the
  * text as well, for screen readers.
  */
 import { cardLabel, cardSvg } from '../faces/index.js';
@@ -56,20 +57,27 @@ function picture(code: string, style: Style, width: number): HTMLElement {
   return img;
 }
 
-/** One tile per card of `order`, the first `dealt.length` marked against `dealt`, the rest dimmed. */
-function orderItems(order: readonly string[], dealt: readonly string[], style: Style): HTMLElement[] {
+/**
+ * One tile per card of `order`: the `dealt.length` from `offset` on marked against `dealt`, the
+ * earlier hands' cards before them (a hand inside a shoe) and the rest dimmed.
+ */
+function orderItems(order: readonly string[], dealt: readonly string[], offset: number, style: Style): HTMLElement[] {
   const items: HTMLElement[] = [];
-  const shown = Math.min(order.length, Math.max(MAX_TILES, dealt.length));
+  const shown = Math.min(order.length, Math.max(MAX_TILES, offset + dealt.length));
   for (let i = 0; i < shown; i++) {
     const code = order[i];
     const li = el('li');
     const status = el('span', 'mark');
     let words: string;
-    if (i < dealt.length) {
-      const ok = dealt[i] === code;
+    if (i < offset) {
+      li.dataset.match = 'earlier';
+      status.textContent = 'earlier hand';
+      words = 'dealt to an earlier hand, not checked here';
+    } else if (i < offset + dealt.length) {
+      const claimed = dealt[i - offset], ok = claimed === code;
       li.dataset.match = ok ? 'yes' : 'no';
-      status.textContent = ok ? '✓ matches' : `✗ dealt ${dealt[i]}`;
-      words = ok ? 'dealt, matches' : `does not match: the dealt card was ${nameOf(dealt[i], style)}`;
+      status.textContent = ok ? '✓ matches' : `✗ dealt ${claimed}`;
+      words = ok ? 'dealt, matches' : `does not match: the dealt card was ${nameOf(claimed, style)}`;
     } else {
       li.dataset.match = 'rest';
       status.textContent = 'not dealt';
@@ -205,11 +213,13 @@ export async function renderRound(target: Element, round: Round, options: ViewOp
       table);
     root.append(hand);
   }
-  const matching = dealt.filter((c, i) => c === result.order[i]).length;
+  const at = checked.offset;
+  const matching = dealt.filter((c, i) => c === result.order[at + i]).length;
   const order = el('ol', 'order');
-  order.append(...orderItems(result.order, dealt, style));
+  order.append(...orderItems(result.order, dealt, at, style));
   root.append(el(h, undefined, "The round's deal order"),
-    el('p', 'hint order-summary', `${result.order.length} cards in this round's order; ${dealt.length} dealt, ${matching} of them matching.`),
+    el('p', 'hint order-summary', `${result.order.length} cards in this round's order; ${at ? `${at} dealt to earlier hands, then ` : ''}`
+      + `${dealt.length} dealt${at ? ' in this hand' : ''}, ${matching} of them matching.`),
     order);
 
   // What an ok does not prove (no card checked, a seat count the order alone cannot show) follows it.
