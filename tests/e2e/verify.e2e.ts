@@ -183,6 +183,32 @@ describe('the verify page', () => {
   });
 });
 
+describe('a hand inside a shoe', () => {
+  it('&offset= checks hand 4 of a 6-deck shoe alone: ok, the earlier hands marked as such; the wrong offset is not ok', async () => {
+    const { serverSeed, commitment } = commitRound();
+    const clientSeed = 'shoe player', nonce = 2;
+    const shoe = new Deck({ provable: { serverSeed, clientSeed, nonce }, decks: 6, penetration: 0.75 });
+    shoe.deal(3 * 5);  // three earlier hands of five cards
+    const dealt = shoe.deal(5).map(String);
+    shoe.dispose();
+    const r = { commitment, serverSeed, clientSeed, nonce, dealt };
+    const { page, errors } = await open(linkOf(r, { decks: '6', jokers: '0', offset: '15' }));
+    expect(await page.locator('input[name=offset]').inputValue()).toBe('15');
+    expect(await verdict(page).getAttribute('data-kind')).toBe('ok');
+    expect(await verdict(page).textContent()).toMatch(/all 5 dealt cards/);
+    const m = await marks(page);
+    expect(m.slice(0, 15)).toEqual(Array(15).fill('earlier'));
+    expect(m.slice(15, 20)).toEqual(Array(5).fill('yes'));
+    expect(await page.locator('#result .order-summary').textContent()).toMatch(/15 dealt to earlier hands, then 5 dealt in this hand, 5 of them matching/);
+    await page.locator('input[name=offset]').fill('14');
+    await page.locator('#check').click();
+    await expect.poll(() => verdict(page).getAttribute('data-kind')).toBe('bad');
+    expect(await verdict(page).textContent()).toMatch(/\(card 15 of the round's order\)/);
+    expect(new URL(page.url()).searchParams.get('offset')).toBe('14');
+    expect(errors).toEqual([]);
+  });
+});
+
 describe('whole hands', () => {
   it("a Hold'em link (&game=holdem&seats=6) shows who got which card in a table; a swapped hole card is marked", async () => {
     const { serverSeed, commitment } = commitRound();

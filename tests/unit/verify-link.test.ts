@@ -24,6 +24,17 @@ describe('round-link', () => {
     expect(fieldsFromQuery(link.slice('../verify/'.length))).toEqual({ ...EMPTY_FIELDS, commitment, serverSeed: seed,
       clientSeed: 'me & you', nonce: '4', dealt: 'UE,AS', style: 'german', decks: '2', jokers: '1' });
   });
+  it('a hand inside a shoe is &offset=: in the address only when not 0, a number in the round, anything else passed on to be named', async () => {
+    const f = { ...EMPTY_FIELDS, commitment, serverSeed: seed, offset: '195', dealt: 'AS' };
+    expect(fieldsFromQuery(queryOf(f))).toEqual(f);
+    expect(queryOf(f)).toMatch(/[?&]offset=195(&|$)/);
+    expect(queryOf({ ...f, offset: '0' })).not.toMatch(/offset=/);
+    expect(roundOf(f).offset).toBe(195);
+    expect('offset' in roundOf({ ...f, offset: '0' })).toBe(false);
+    expect(roundOf({ ...f, offset: 'x' }).offset).toBe('x');
+    await expect(verifyRound(roundOf({ ...f, offset: 'x' }))).rejects.toThrow(/^offset must be an integer, got "x"/);
+    expect(fieldOfError('offset must be an integer, got "x"')).toBe('offset');
+  });
   it('a generic deck is ?size=, and an unknown style falls back to French', () => {
     expect(fieldsFromQuery('?size=10').style).toBe('generic');
     expect(queryOf({ ...EMPTY_FIELDS, style: 'generic', size: '10' })).toMatch(/size=10/);

@@ -1,7 +1,8 @@
 /**
  * The verify page's round as text: the fields of its form and of its address
  * (?commitment=…&serverSeed=…&clientSeed=…&nonce=…&version=2&dealt=AS,KH&style=french&decks=1&jokers=0,
- * or &size=… for a generic deck; &game=holdem&seats=6 or &game=blackjack&seats=1 for a whole hand),
+ * or &size=… for a generic deck; &game=holdem&seats=6 or &game=blackjack&seats=1 for a whole hand;
+ * &offset=… for a hand inside a shoe: the cards its earlier hands took),
  * and the `verifyRound` input they make. Pure: no DOM, no package.
  * An address without `version` is a version 2 round (verifyRound's default).
  */
@@ -15,6 +16,8 @@ export interface RoundFields {
   nonce: string;
   /** The scheme: '2' (the default) or '1'. */
   version: '1' | '2';
+  /** A hand inside a shoe: cards of the shoe dealt before its first ('0': the round's first card). */
+  offset: string;
   dealt: string;
   style: 'french' | 'german' | 'generic';
   decks: string;
@@ -26,11 +29,11 @@ export interface RoundFields {
   seats: string;
 }
 
-export const FIELD_NAMES = ['commitment', 'serverSeed', 'clientSeed', 'nonce', 'version', 'dealt', 'style', 'decks', 'jokers', 'size', 'game',
-  'seats'] as const;
+export const FIELD_NAMES = ['commitment', 'serverSeed', 'clientSeed', 'nonce', 'version', 'offset', 'dealt', 'style', 'decks', 'jokers', 'size',
+  'game', 'seats'] as const;
 
 export const EMPTY_FIELDS: RoundFields = {
-  commitment: '', serverSeed: '', clientSeed: '', nonce: '0', version: '2', dealt: '', style: 'french', decks: '1', jokers: '0', size: '',
+  commitment: '', serverSeed: '', clientSeed: '', nonce: '0', version: '2', offset: '0', dealt: '', style: 'french', decks: '1', jokers: '0', size: '',
   game: '', seats: '',
 };
 
@@ -58,10 +61,10 @@ export function fieldsFromQuery(search: string): RoundFields {
   return f;
 }
 
-/** The address of a round (only the composition fields its style uses). */
+/** The address of a round (only the composition fields its style uses; the offset only when not 0). */
 export function queryOf(f: RoundFields): string {
   const q = new URLSearchParams({ commitment: f.commitment, serverSeed: f.serverSeed, clientSeed: f.clientSeed, nonce: f.nonce,
-    version: f.version, dealt: f.dealt });
+    version: f.version, ...(f.offset.trim() !== '0' && f.offset.trim() !== '' ? { offset: f.offset } : {}), dealt: f.dealt });
   if (f.style === 'generic') q.set('size', f.size);
   else for (const k of ['style', 'decks', 'jokers'] as const) q.set(k, f[k]);
   if (f.game) q.set('game', f.game), q.set('seats', f.seats);
@@ -90,6 +93,7 @@ export function roundOf(f: RoundFields): Round {
     clientSeed: f.clientSeed,
     nonce: integer(f.nonce),
     version: f.version === '1' ? 1 : 2,
+    ...(f.offset.trim() === '' || f.offset.trim() === '0' ? {} : { offset: integer(f.offset) }),
     deck,
     dealt: splitCodes(f.dealt),
     ...(f.game ? { deals: { game: f.game, seats: integer(f.seats) } } : {}),
@@ -98,6 +102,6 @@ export function roundOf(f: RoundFields): Round {
 
 /** Which form field an error of verifyRound is about ('deck.size' → 'size', 'deals.seats' → 'seats'), if any. */
 export function fieldOfError(message: string): (typeof FIELD_NAMES)[number] | undefined {
-  const m = /^(?:deck\.|deals\.)?(commitment|serverSeed|clientSeed|nonce|version|dealt|style|decks|jokers|size|game|seats)\b/.exec(message);
+  const m = /^(?:deck\.|deals\.)?(commitment|serverSeed|clientSeed|nonce|version|offset|dealt|style|decks|jokers|size|game|seats)\b/.exec(message);
   return m ? (m[1] as (typeof FIELD_NAMES)[number]) : undefined;
 }
