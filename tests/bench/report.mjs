@@ -183,6 +183,9 @@ export function sections(r) {
     }
     out.push({ title: '11. ChaCha20: which block runs', intro: 'The same keystream from two blocks: the engine\'s four-lane SIMD block, which the package ships, and libsodium\'s `crypto_stream_chacha20` (the core built with `-DFAIRDECK_CHACHA20_LIBSODIUM=ON`, bench only), per 52-card shuffle + `deal(52)` and per engine word, each pair timed back to back in alternating order (WASM: 21 rounds in one process; natively: the two Google Benchmark binaries, 9 rounds). Natively libsodium\'s block is its portable C here, as in WASM: fairdeck never calls `sodium_init()`, which would choose its SSSE3/AVX2 code on x86-64. The SIMD block stays because it is the faster in WASM; tests/cpp/chacha20_libsodium_test.cpp holds it to libsodium in every `npm test` (SECURITY.md, docs/cryptography.md).', table });
   }
+  if (r.verify) {
+    timed('verify', '12. Verifying one hand of a shoe', 'Per `verifyRound` call (fairdeck/verify: WebCrypto HMAC, the whole order of a 6-deck shoe dealt in TypeScript), in batches of 120 calls: hand 1 and hand 40 (by its `offset`) back to back in alternating order, 21 rounds, on the CPU clock, pinned; "vs" is the median of the rounds\' ratios. The last row checks hand 40 the way a player had to before `offset` existed, by replaying every hand before it.', { ratioTo: 'peer' });
+  }
   return out;
 }
 

@@ -33,6 +33,7 @@ const SCENARIOS = [
   ['memory', 'memory.mjs'],
   ['simulation', 'simulation.mjs'],
   ['chacha-blocks', 'chacha-blocks.mjs'],
+  ['verify', 'verify.mjs'],
 ];
 
 /** What was done for speed, with the effect measured when it was made (see git log). */
@@ -84,7 +85,7 @@ const CPUS = allowedCpus();
  * testShuffle against its bare loop (audit-shuffle) is: unpinned, it read 0.49× ±11% in a full run
  * where it had read 0.52–0.56×.
  */
-const PINNED = new Set(['deck52', 'bulk-u32', 'bulk-array', 'bulk-permutation', 'large', 'fairness', 'native-twin', 'games', 'audit-shuffle', 'memory', 'simulation', 'chacha-blocks']);
+const PINNED = new Set(['deck52', 'bulk-u32', 'bulk-array', 'bulk-permutation', 'large', 'fairness', 'native-twin', 'games', 'audit-shuffle', 'memory', 'simulation', 'chacha-blocks', 'verify']);
 
 /**
  * Processes per pinned scenario whose guards are quick to run again (1 if not listed). Even pinned

@@ -213,6 +213,13 @@ export function evaluate(r) {
       `missed by ${x(blackjack / 0.1)} (docs/games.md, "Speed")`);
   }
 
+  if (r.verify) {
+    // Issue 60: a hand deep in a shoe is checked in the time of the first (scenarios/verify.mjs).
+    const p = paired(r.verify.rows, 'verifyRound, hand 40 by its offset (195)', 'verifyRound, hand 1 of a 6-deck shoe (5 cards)');
+    add('verifyRound of hand 40 of a 6-deck shoe by its offset ≤ 1.1× hand 1 (paired)', `${x(p.ratio, 3)} ${pm(p)} of hand 1`, p.ratio <= 1.1,
+      `missed by ${x(p.ratio / 1.1)} (docs/provably-fair.md, "Shoes")`);
+  }
+
   const audit = auditRows(r);
   if (audit) {
     // Issue 41: the harness must not be what is slow (testShuffle ≥ 0.5× the bare d3.shuffle loop's
