@@ -7,7 +7,7 @@
  * the hand's record — so a hand's record cannot have changed after its link was published.
  * The chain's encoding is computed here independently of fairdeck/provable's `handLink`.
  */
-import { verifyRound, type Verdict } from './index.js';
+import { verifyRound, type Verdict } from './round.js';
 import { checkRound, show, type DealPacket, type GamePreset, type Round, type RoundDeck, type RoundEvent } from './input.js';
 
 /** One hand of a shoe: its cards in dealing order, and (optionally) its script and piles. */

@@ -16,7 +16,7 @@
  * text as well, for screen readers.
  */
 import { cardLabel, cardSvg } from '../faces/index.js';
-import { verifyRound, type Verdict } from './index.js';
+import { verifyRound, type Verdict } from './round.js';
 import { checkRound, type Round } from './input.js';
 
 /** At most this many tiles of the order are drawn (a 64-deck shoe has 3 456 cards); the rest are counted. */
