@@ -13,6 +13,7 @@ import { Deck, init } from 'fairdeck/games';
 import { commitRound } from 'fairdeck/provable';
 import { verifyRound } from 'fairdeck/verify';
 import { run } from '../../web/src/cli/commands.js';
+import { builtBin } from './helpers.js';
 
 async function cli(argv: string[], input = '') {
   const stdin = new PassThrough(), stdout = new PassThrough(), stderr = new PassThrough();
@@ -107,7 +108,7 @@ describe('fairdeck verify', () => {
   });
 
   it('the built bin verifies a round file', () => {
-    const bin = join(__dirname, '../../dist/cli/fairdeck.js');
+    const bin = builtBin('fairdeck');   // npm test builds dist only after Vitest: helpers.ts builds it first
     const round = blackjackRound(6);
     const r = spawnSync(process.execPath, [bin, 'verify', file('bin.json', round)], { encoding: 'utf8' });
     expect(r.stderr).toBe('');

@@ -1,14 +1,15 @@
 // The `fairdeck` command (issue 40): run in-process through commands.ts's run(), and spawned as the
 // built bin (dist/cli/fairdeck.js). npm test builds the package after Vitest, so on a fresh clone
-// there is no dist yet: the spawned checks build it first (bash scripts/build-package.sh, which
-// needs the WASM build that npm test has already made).
-import { execFileSync, spawnSync } from 'node:child_process';
+// there is no dist yet: the spawned checks build it first (helpers.ts builtBin, which runs
+// scripts/build-package.sh once under a lock and needs the WASM build npm test has already made).
+import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { PassThrough } from 'node:stream';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Deck, init } from 'fairdeck';
 import { randomBytes } from 'fairdeck/random';
 import { HELP, run } from '../../web/src/cli/commands.js';
+import { builtBin } from './helpers.js';
 
 async function cli(argv: string[], input = '', tty = false) {
   const stdin = new PassThrough(), stdout = new PassThrough(), stderr = new PassThrough();
@@ -73,9 +74,7 @@ describe('fairdeck (in-process)', () => {
 
 describe('fairdeck (the built bin, spawned)', () => {
   const bin = 'dist/cli/fairdeck.js';
-  beforeAll(() => {
-    if (!existsSync(bin)) execFileSync('bash', ['scripts/build-package.sh'], { stdio: 'ignore' });
-  }, 300_000);
+  beforeAll(() => void builtBin('fairdeck'), 300_000);
   it('is built (bash scripts/build-package.sh)', () => expect(existsSync(bin)).toBe(true));
   const spawn = (args: string[], input?: string) => spawnSync(process.execPath, [bin, ...args], { input });
 
