@@ -440,7 +440,7 @@ export class Deck implements Iterable<Card> {
     this.#live();
     // Copied first: caller code that runs while the iterable is read (even if it deals from this
     // deck) is over before anything here looks at the deck.
-    const list = copyIterable(cards, 'cards', 'cards, codes or ids');
+    const list = copyIterable(cards, 'cards', 'cards, codes or ids', this.size, `the deck has ${this.size} cards`);
     const h = this.#live();
     const ids = resolveIds(list, this.#cards, this.size, () => new Set(this.#pile(piles.dealt).map((c) => c.id)));
     this.#input(h, ids);
