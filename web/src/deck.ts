@@ -20,7 +20,7 @@ import { show } from './errors.js';
 import { copyIterable, plainObject } from './input.js';
 import { limits, piles, seedKinds } from './manifest.js';
 import { checkInt, checkKeys, deckOptions, type DeckOptions, type ResolvedDeckOptions } from './options.js';
-import { readState, type DeckInfo, type DeckState } from './state.js';
+import { checkStateObject, checkStateText, readState, type DeckInfo, type DeckState } from './state.js';
 import { checkMac, macKey, stateMac } from './state-mac.js';
 
 export type { DeckInfo, DeckState } from './state.js';
@@ -335,12 +335,14 @@ export class Deck implements Iterable<Card> {
     else if (state === null || typeof state !== 'object') {
       throw new TypeError(`state must be an object from deck.toJSON() or its JSON text, got ${show(state)}`);
     } else {
+      checkStateObject(state);  // before JSON.stringify: its time and memory grow with the lists
       try {
         text = JSON.stringify(state);
       } catch (cause) {
         throw new TypeError(`state cannot be read as JSON (${cause instanceof Error ? cause.message : 'unknown reason'})`, { cause });
       }
     }
+    checkStateText(text);  // before JSON.parse, which takes a second per 50 MB
     let parsed: unknown;
     try {
       parsed = JSON.parse(text);
