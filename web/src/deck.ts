@@ -20,7 +20,7 @@ import { show } from './errors.js';
 import { copyIterable, plainObject } from './input.js';
 import { limits, piles, seedKinds } from './manifest.js';
 import { checkInt, checkKeys, deckOptions, type DeckOptions, type ResolvedDeckOptions } from './options.js';
-import { readState, type DeckInfo, type DeckState } from './state.js';
+import { checkStateObject, checkStateText, readState, type DeckInfo, type DeckState } from './state.js';
 import { checkMac, macKey, stateMac } from './state-mac.js';
 
 export type { DeckInfo, DeckState } from './state.js';
@@ -335,12 +335,14 @@ export class Deck implements Iterable<Card> {
     else if (state === null || typeof state !== 'object') {
       throw new TypeError(`state must be an object from deck.toJSON() or its JSON text, got ${show(state)}`);
     } else {
+      checkStateObject(state);  // before JSON.stringify: its time and memory grow with the lists
       try {
         text = JSON.stringify(state);
       } catch (cause) {
         throw new TypeError(`state cannot be read as JSON (${cause instanceof Error ? cause.message : 'unknown reason'})`, { cause });
       }
     }
+    checkStateText(text);  // before JSON.parse, which takes a second per 50 MB
     let parsed: unknown;
     try {
       parsed = JSON.parse(text);
@@ -440,7 +442,7 @@ export class Deck implements Iterable<Card> {
     this.#live();
     // Copied first: caller code that runs while the iterable is read (even if it deals from this
     // deck) is over before anything here looks at the deck.
-    const list = copyIterable(cards, 'cards', 'cards, codes or ids');
+    const list = copyIterable(cards, 'cards', 'cards, codes or ids', this.size, `the deck has ${this.size} cards`);
     const h = this.#live();
     const ids = resolveIds(list, this.#cards, this.size, () => new Set(this.#pile(piles.dealt).map((c) => c.id)));
     this.#input(h, ids);

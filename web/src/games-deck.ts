@@ -147,7 +147,7 @@ export class Deck extends PlainDeck {
   moveCards(cards: Iterable<Card | string | number>, to: string, options?: { from?: string }): void {
     live(this);
     const from = options === undefined ? undefined : checkKeys(options, MOVE_KEYS, 'moveCards options').from;
-    const list = copyIterable(cards, 'cards', 'cards, codes or ids');
+    const list = copyIterable(cards, 'cards', 'cards, codes or ids', this.size, `the deck has ${this.size} cards`);
     const [toId, fromId = -1] = from === undefined ? [pileId(mod(this), to, 'to')] : pileIds(mod(this), [to, from], ['to', 'from']);
     const h = live(this);
     const ids = resolveIds(list, tableOf(this), this.size, () =>
@@ -175,7 +175,7 @@ export class DealPattern {
 
   /** Reads `packets` once (caller code — iterators, getters — runs here, before any deck is touched). */
   constructor(packets: unknown) {
-    const list = copyIterable(packets, 'packets', '{ pile, count } objects'), out: Readonly<{ pile: string; count: number }>[] = [];
+    const list = copyIterable(packets, 'packets', '{ pile, count } objects', limits.maxCards, `a pattern deals at most manifest().limits.maxCards = ${limits.maxCards} cards`), out: Readonly<{ pile: string; count: number }>[] = [];
     for (let i = 0; i < list.length; i++) {
       const p = list[i];
       if (typeof p !== 'object' || p === null) throw new TypeError(`packets[${i}] must be an object { pile, count }, got ${show(p)}`);

@@ -137,8 +137,21 @@ export function plainObject(value: unknown, what: string): Record<string, unknow
   return ownOptions(value, what);
 }
 
-/** A copy of iterable `value` (not a string); TypeError naming `what` if it is not iterable. */
-export function copyIterable(value: unknown, what: string, expected: string): unknown[] {
+/**
+ * The most ids (4-byte words) one call may allocate for its result unless the caller raises it
+ * (`sampleIds`'s `maxIds`): 2^26 ids, 256 MiB (2^28 bytes) — a whole deck of the core's largest
+ * size (manifest().limits.maxCards), and far more than any deal needs (docs/limits.md, "What one
+ * call may allocate"). The one place this default is written.
+ */
+export const MAX_IDS = 2 ** 26;
+
+/**
+ * A copy of iterable `value` (not a string); TypeError naming `what` if it is not iterable.
+ * At most `max` items are read, plus one to know there are more: then a RangeError naming `what`
+ * and the limit (`why` says where it comes from), the iterator closed and nothing changed, so an
+ * endless generator is refused rather than read until memory runs out.
+ */
+export function copyIterable(value: unknown, what: string, expected: string, max: number, why: string): unknown[] {
   let iterable = false;
   if (typeof value === 'object' && value !== null || typeof value === 'function') {
     try {
@@ -151,12 +164,23 @@ export function copyIterable(value: unknown, what: string, expected: string): un
   }
   if (!iterable) throw new TypeError(`${what} must be an array (or iterable) of ${expected}`);
   typedBytes(value, what);  // a detached typed array: a TypeError naming `what`, not the engine's
+  const out: unknown[] = [];
+  let over = false;
   try {
-    return Array.from(value as Iterable<unknown>);
+    // for … of: leaving the loop by a throw calls the iterator's return(), as Array.from does
+    for (const item of value as Iterable<unknown>) {
+      if (out.length === max) {
+        over = true;
+        break;
+      }
+      out.push(item);
+    }
   } catch (cause) {
     // The caller's own code (its iterator, an index getter, a Proxy trap) threw: nothing has changed.
     throw new TypeError(`${what} could not be read: its iterator threw (the error is this one's cause); nothing was changed`, { cause });
   }
+  if (over) throw new RangeError(`${what} holds more than ${max} items (${why}); reading stopped at item ${max + 1} and nothing was changed`);
+  return out;
 }
 
 /** True if `s` holds a UTF-16 surrogate that is not part of a pair (it has no UTF-8 encoding). */

@@ -7,13 +7,13 @@
  * through `internals` (deck.ts), which no entry exports.
  */
 import { coreError, needSim, u32, type DeckModule } from './binding.js';
-import { labelCard, resolveIds, type Card } from './card.js';
+import { cardTable, labelCard, resolveIds, type Card } from './card.js';
 import { internals, type DeckState } from './deck.js';
 import { show } from './errors.js';
 import { Deck as GamesDeck } from './games-deck.js';
-import { copyIterable } from './input.js';
+import { copyIterable, MAX_IDS } from './input.js';
 import { piles } from './manifest.js';
-import { checkInt, checkKeys, DECK_KEYS, type DeckOptions } from './options.js';
+import { checkInt, checkKeys, DECK_KEYS, deckOptions, type DeckOptions } from './options.js';
 import { streamKey } from './stream-options.js';
 
 const { live, module: mod, cards: tableOf, read, written, input, port } = internals;
@@ -59,7 +59,7 @@ export class Deck extends GamesDeck {
   remove(cards: Iterable<Card | string | number>): void {
     needSim(mod(this));
     live(this);
-    const list = copyIterable(cards, 'cards', 'cards, codes or ids');  // copied first, as in returnCards
+    const list = copyIterable(cards, 'cards', 'cards, codes or ids', this.size, `the deck has ${this.size} cards`);  // copied first, as in returnCards
     const h = live(this);
     const ids = resolveIds(list, tableOf(this), this.size, () =>
       new Set([...read(this, h, h.pile(piles.undealt)), ...read(this, h, h.pile(piles.returned))].map((c) => c.id)));
@@ -121,8 +121,12 @@ export class Deck extends GamesDeck {
    * deck's cards do not move — no card is dealt — but its engine moves on, so the next call
    * samples afresh. One call for a million Monte Carlo boards: `deck.sampleIds(5, 1e6)`.
    * RangeError if k exceeds the cards remaining; TypeError on a provable deck.
+   *
+   * Without `into`, the ids it allocates are capped: k · trials at most `options.maxIds`, by
+   * default 2^26 (256 MiB), checked before anything is allocated or sampled — a RangeError that
+   * says how to raise it (docs/limits.md). With `into`, the caller's array is the bound.
    */
-  sampleIds(k: number, trials: number, into?: Uint32Array): Uint32Array {
+  sampleIds(k: number, trials: number, into?: Uint32Array, options?: { maxIds?: number }): Uint32Array {
     const h = live(this), c = mod(this);
     needSim(c);
     checkInt('k', k, 0, 2 ** 32 - 1);
@@ -130,6 +134,16 @@ export class Deck extends GamesDeck {
     const total = k * trials;
     if (total > 2 ** 32 - 1) throw new RangeError(`k * trials must be at most 2^32 - 1, got ${total} (k = ${k}, trials = ${trials})`);
     if (into !== undefined) checkInto(into, total, 'k * trials');
+    if (options !== undefined || (into === undefined && total > MAX_IDS)) {  // the common call reads no options
+      const { maxIds = MAX_IDS } = checkKeys(options, SAMPLE_KEYS, 'sampleIds options');
+      checkInt('maxIds', maxIds, 0, 2 ** 32 - 1);
+      if (into === undefined && total > (maxIds as number)) {
+        throw new RangeError(`k * trials = ${total} ids (k = ${k}, trials = ${trials}) is more than one call may allocate, maxIds = ${maxIds}` +
+          ` (${(maxIds as number) * 4} bytes): sample in smaller batches, pass your own Uint32Array as into, or raise the cap with sampleIds(k, trials, undefined, { maxIds })`);
+      }
+    }
+    // Too few cards: the core's RangeError before anything is allocated (its sample changes nothing when it refuses).
+    if (trials > 0 && k > h.remaining()) written(this, h, h.sample(k, 1));
     const out = into ?? new Uint32Array(total);
     // In chunks: the core's buffer stays small, and V8 runs later chunks in its optimised tier
     // (a WebAssembly function is replaced between calls, never during one).
@@ -154,7 +168,14 @@ function simOptions(options: DeckOptions | undefined): [DeckOptions | undefined,
   if (typeof options !== 'object' || options === null) return [options, undefined];
   const o = checkKeys(options, DECK_KEYS, 'Deck options');  // each field read once
   if (o.stream === undefined && o.exclude === undefined) return [options, undefined];
-  const exclude = o.exclude === undefined ? undefined : copyIterable(o.exclude, 'exclude', 'cards, codes or ids');
+  let exclude: unknown[] | undefined;
+  if (o.exclude !== undefined) {
+    // Read to at most the new deck's size (plus one): its options, checked first, say how many cards it has.
+    const probe = checkKeys(o, DECK_KEYS, 'Deck options');
+    probe.exclude = probe.stream = undefined;
+    const r = deckOptions(probe), size = cardTable(r.style, r.decks, r.jokers, r.size).count;  // cached: the constructor's table
+    exclude = copyIterable(o.exclude, 'exclude', 'cards, codes or ids', size, `the deck has ${size} cards`);
+  }
   o.exclude = undefined;
   if (o.stream !== undefined) {
     if (o.provable !== undefined) throw new TypeError('provable cannot be combined with stream (a provable deck is keyed by its seeds)');
@@ -164,6 +185,9 @@ function simOptions(options: DeckOptions | undefined): [DeckOptions | undefined,
   }
   return [o, exclude];
 }
+
+/** The keys of `sampleIds` options. */
+const SAMPLE_KEYS: readonly string[] = ['maxIds'];
 
 /** Ids per sampleIds call into the core (a 16 K-trial chunk of 5-card boards: 320 KB of buffer). */
 const SAMPLE_CHUNK = 1 << 16;

@@ -88,6 +88,69 @@ const isCount = (x: unknown): x is number => Number.isSafeInteger(x) && (x as nu
 /** Own fields only: a polluted Object.prototype must not fill in a missing one. */
 const has = (v: object, key: string) => Object.prototype.hasOwnProperty.call(v, key);
 
+/**
+ * The longest text a state of a `size`-card deck can be (docs/limits.md, "Saved states"): its
+ * ids — the cards, the dead cards (each also dealt) and at most 9 dice, so 2 · size + 16 — at 64
+ * characters each (8 digits, a comma and room for any indentation JSON.stringify makes), plus
+ * 1 MiB for everything else (the engine's hex, pile names, the fields and their spacing).
+ */
+export const stateTextLimit = (size: number) => 2 ** 20 + 64 * (2 * size + 16);
+
+const SPACE = new Set([' ', '\t', '\n', '\r']);
+
+/**
+ * Refuses, before it is parsed, a state text longer than the state of the deck it names can be
+ * (RangeError): a state of a 52-card deck with 30 million ids costs no JSON.parse. The size is its
+ * `"size": n` field, found by a search for the key (the largest if there are several); a text
+ * with none may be at most 1 MiB.
+ */
+export function checkStateText(text: string): void {
+  let size = -1;
+  for (let at = text.indexOf('"size"'); at >= 0; at = text.indexOf('"size"', at + 6)) {
+    let i = at - 1, j = at + 6;
+    while (i >= 0 && SPACE.has(text[i])) i--;
+    if (i < 0 || (text[i] !== '{' && text[i] !== ',')) continue;  // not a key (in a JSON string, a quote follows a backslash)
+    while (SPACE.has(text[j])) j++;
+    if (text[j++] !== ':') continue;
+    while (SPACE.has(text[j])) j++;
+    const digits = /^\d{1,16}/.exec(text.slice(j, j + 16));
+    if (digits) size = Math.max(size, Number(digits[0]));
+  }
+  const limit = stateTextLimit(Math.max(size, 0));
+  if (text.length > limit) {
+    throw new RangeError(size < 0
+      ? `state is ${text.length} characters long and names no size: a state without a numeric "size" may be at most ${limit} characters; refused before it was read`
+      : `state is ${text.length} characters long, more than a state of a ${size}-card deck can be (at most ${limit} characters, whatever its spacing); refused before it was read`);
+  }
+}
+
+/**
+ * Refuses, before it is turned into text, a state object whose id lists hold more ids than a deck
+ * of its own `size` can (RangeError): own data properties only, no getter called.
+ */
+export function checkStateObject(state: object): void {
+  const own = (o: object, key: string) => {
+    const d = Object.getOwnPropertyDescriptor(o, key);
+    return d && 'value' in d ? d.value as unknown : undefined;
+  };
+  const size = own(state, 'size');
+  if (!isCount(size)) return;  // the reader says what is wrong with it
+  let ids = 0;
+  for (const key of ['undealt', 'returned', 'dealt', 'dead', 'dice']) {
+    const list = own(state, key);
+    if (Array.isArray(list)) ids += list.length;
+  }
+  const named = own(state, 'piles');
+  if (named !== null && typeof named === 'object') {
+    for (const key of Object.keys(named)) {
+      const list = own(named, key);
+      if (Array.isArray(list)) ids += list.length;
+    }
+  }
+  const most = 2 * size + 9;  // its cards, its dead cards (each also dealt) and at most 9 dice
+  if (ids > most) throw new RangeError(`state holds ${ids} ids, more than a state of a ${size}-card deck can (at most ${most}); refused before it was read`);
+}
+
 /** `parts` one after the other in a typed array like `empty`. */
 function concat<T extends Uint8Array | Uint32Array>(empty: T, parts: ArrayLike<number>[]): T {
   const out = new (empty.constructor as new (n: number) => T)(parts.reduce((n, p) => n + p.length, 0));
@@ -128,6 +191,8 @@ export function readState(parsed: unknown, maxCards: number): StateFields {
   if (order !== 'exact' && order !== 'hidden') throw new TypeError('state.order must be "exact" or "hidden"');
   const idList = (key: string) => {
     const list = field<unknown[]>(key, Array.isArray, 'an array of card ids');
+    // Before reading its ids: no list of a state can hold more than the deck's cards (the dice at most 9).
+    if (list.length > Math.max(size, 9)) throw new RangeError(`state.${key} holds ${list.length} ids but the deck has ${size} cards`);
     for (const x of list) if (!isCount(x) || x >= maxCards) throw new TypeError(`state.${key} must hold only card ids (integers)`);
     return list as number[];
   };
