@@ -15,6 +15,7 @@ import { buildReport, reportJSON } from '../fairness/audit-report.js';
 import { MAX_AUDIT_N } from '../fairness/audit-tally.js';
 import { InputError, LogAudit, readLines, type LogOptions } from './audit-log.js';
 import { defaultWorkers, MAX_LOG_WORKERS, MIN_BYTES_PER_WORKER, readLogFile, type LogResult } from './audit-parallel.js';
+import { Output, OutputClosed, OutputError, WRITE_FAILED } from './output.js';
 import { ALPHA, minTrials } from '../fairness/statistics.js';
 
 const usage = `usage: fairdeck-audit FILE|- [--json] [--alpha P] [--items "A B C …"] [--n N] [--workers N]
@@ -27,7 +28,7 @@ const usage = `usage: fairdeck-audit FILE|- [--json] [--alpha P] [--items "A B C
   --workers N   threads reading a FILE (this one and N − 1 workers), each a range of its
                 lines (default: the available parallelism, at most one per ${MIN_BYTES_PER_WORKER >> 20} MB;
                 standard input and pipes: 1); the report is the same for any N
-exit status: 0 no bias found, 1 biased, 2 bad input or usage`;
+exit status: 0 no bias found, 1 biased, 2 bad input or usage, 3 the report could not be written`;
 
 class UsageError extends Error {}
 
@@ -35,9 +36,12 @@ interface Args { file: string; json: boolean; alpha: number; items?: string[]; n
 
 function parseArgs(argv: string[]): Args | 'help' {
   let file: string | undefined, json = false, alpha = ALPHA, items: string[] | undefined, n: number | undefined, workers: number | undefined;
+  const given = new Set<string>();
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     if (a === '--help' || a === '-h') return 'help';
+    if (a.startsWith('--') && given.has(a)) throw new UsageError(`${a} is given twice; give it once`);
+    given.add(a);
     if (a === '--json') json = true;
     else if (a === '--alpha' || a === '--items' || a === '--n' || a === '--workers') {
       const v = argv[++i];
@@ -73,10 +77,7 @@ async function main(): Promise<number> {
     process.stderr.write(`fairdeck-audit: ${(e as Error).message}\n${usage}\n`);
     return 2;
   }
-  if (args === 'help') {
-    process.stdout.write(`${usage}\n`);
-    return 0;
-  }
+  if (args === 'help') return print(`${usage}\n`);
   const options: LogOptions = { items: args.items, n: args.n };
   const tty = process.stderr.isTTY === true;
   const start = performance.now();
@@ -130,8 +131,24 @@ async function main(): Promise<number> {
     return 2;
   }
   const report = buildReport(audit.tally, args.alpha, audit.items!, performance.now() - start);
-  process.stdout.write(args.json ? `${JSON.stringify(reportJSON(report), null, 2)}\n` : `${report.toString()}\n`);
-  return report.fair ? 0 : 1;
+  const written = await print(args.json ? `${JSON.stringify(reportJSON(report), null, 2)}\n` : `${report.toString()}\n`);
+  return written !== 0 ? written : report.fair ? 0 : 1;
+}
+
+/**
+ * Writes the report (or the help) to standard output: 0 when written or when the reader closed
+ * the pipe (quietly, as `shuf | head` ends), WRITE_FAILED with a message when it could not be.
+ */
+async function print(text: string): Promise<number> {
+  try {
+    await new Output(process.stdout).write(text);
+    return 0;
+  } catch (e) {
+    if (e instanceof OutputClosed) return 0;
+    if (!(e instanceof OutputError)) throw e;
+    process.stderr.write(`fairdeck-audit: ${e.message}\n`);
+    return WRITE_FAILED;
+  }
 }
 
 main().then(
