@@ -220,6 +220,14 @@ export function evaluate(r) {
       `missed by ${x(p.ratio / 1.1)} (docs/provably-fair.md, "Shoes")`);
   }
 
+  if (r.cli) {
+    // Issue 59, class 4: `fairdeck shuffle` of 10^7 lines within 2× GNU shuf's time and memory (scenarios/cli.mjs).
+    const SHUF = 'GNU shuf (coreutils)', row = find(r.cli.rows, 'fairdeck shuffle (npx fairdeck, secure)');
+    const t = paired(r.cli.rows, row.name, SHUF), m = row.pairedRss[SHUF];
+    add('fairdeck shuffle of 10^7 lines ≤ 2× GNU shuf\'s time (paired)', `${x(t.ratio)} ${pm(t)} of shuf`, t.ratio <= 2, `missed by ${x(t.ratio / 2)}`);
+    add('fairdeck shuffle of 10^7 lines ≤ 2× GNU shuf\'s peak memory (paired)', `${x(m.ratio)} ${pm(m)} of shuf`, m.ratio <= 2, `missed by ${x(m.ratio / 2)} (docs/limits.md)`);
+  }
+
   const audit = auditRows(r);
   if (audit) {
     // Issue 41: the harness must not be what is slow (testShuffle ≥ 0.5× the bare d3.shuffle loop's
