@@ -147,9 +147,9 @@ export const MAX_IDS = 2 ** 26;
 
 /**
  * A copy of iterable `value` (not a string); TypeError naming `what` if it is not iterable.
- * At most `max` items are read, plus one to know there are more: then a RangeError naming `what`
- * and the limit (`why` says where it comes from), the iterator closed and nothing changed, so an
- * endless generator is refused rather than read until memory runs out.
+ * Of any other iterable at most `max` items are read, plus one to know there are more: then a
+ * RangeError naming `what` and the limit (`why` says where it comes from), the iterator closed and
+ * nothing changed, so an endless generator is refused rather than read until memory runs out.
  */
 export function copyIterable(value: unknown, what: string, expected: string, max: number, why: string): unknown[] {
   let iterable = false;
@@ -166,6 +166,10 @@ export function copyIterable(value: unknown, what: string, expected: string, max
   typedBytes(value, what);  // a detached typed array: a TypeError naming `what`, not the engine's
   const out: unknown[] = [];
   let over = false;
+  // An Array or a typed array is already whole in memory (the caller paid for it): copied whole,
+  // so its items are checked as before (a null in a too-long list is the TypeError naming it).
+  // Only an iterator, which may never end, is read to the bound.
+  if (Array.isArray(value) || ArrayBuffer.isView(value)) max = Infinity;
   try {
     // for … of: leaving the loop by a throw calls the iterator's return(), as Array.from does
     for (const item of value as Iterable<unknown>) {

@@ -130,8 +130,12 @@ export function checkStateText(text: string): void {
  */
 export function checkStateObject(state: object): void {
   const own = (o: object, key: string) => {
-    const d = Object.getOwnPropertyDescriptor(o, key);
-    return d && 'value' in d ? d.value as unknown : undefined;
+    try {
+      const d = Object.getOwnPropertyDescriptor(o, key);
+      return d && 'value' in d ? d.value as unknown : undefined;
+    } catch {
+      return undefined;  // a revoked Proxy or a throwing trap: JSON.stringify, next, names it as the state's
+    }
   };
   const size = own(state, 'size');
   if (!isCount(size)) return;  // the reader says what is wrong with it
@@ -142,7 +146,13 @@ export function checkStateObject(state: object): void {
   }
   const named = own(state, 'piles');
   if (named !== null && typeof named === 'object') {
-    for (const key of Object.keys(named)) {
+    let keys: string[] = [];
+    try {
+      keys = Object.keys(named);
+    } catch {
+      // as in own(): JSON.stringify names it
+    }
+    for (const key of keys) {
       const list = own(named, key);
       if (Array.isArray(list)) ids += list.length;
     }
