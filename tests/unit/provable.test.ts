@@ -131,11 +131,24 @@ describe('info.provable', () => {
   });
 });
 
+describe('a strategy with provable', () => {
+  it('is accepted and changes nothing: the scheme deals (info.strategy is eager)', () => {
+    for (const strategy of ['eager', 'lazy', 'bitmap'] as const) {
+      using plain = new Deck({ decks: 2, penetration: 0.5, provable: ok });
+      using withStrategy = new Deck({ decks: 2, penetration: 0.5, provable: ok, strategy });
+      expect(withStrategy.deal(60).map(String)).toEqual(plain.deal(60).map(String));
+      withStrategy.shuffle(), plain.shuffle();
+      expect(withStrategy.deal(7).map(String)).toEqual(plain.deal(7).map(String));
+      expect(withStrategy.info.strategy).toBe('eager');
+    }
+    expect(() => new Deck({ provable: ok, strategy: 'quick' as never })).toThrow(/strategy/);
+  });
+});
+
 describe('bad input for every field of new Deck({ provable })', () => {
   const cases: [string, unknown, typeof TypeError | typeof RangeError, RegExp][] = [
     ['combined with seed', { provable: ok, seed: 1 }, TypeError, /provable cannot be combined with seed/],
     ['combined with rng', { provable: ok, rng: 'chacha20' }, TypeError, /provable cannot be combined with rng/],
-    ['combined with strategy', { provable: ok, strategy: 'eager' }, TypeError, /provable cannot be combined with strategy/],
     ['not an object', { provable: 'x' }, TypeError, /provable must be an object/],
     ['null', { provable: null }, TypeError, /provable must be an object/],
     ['unknown field', { provable: { ...ok, extra: 1 } }, TypeError, /unknown option 'extra' in provable/],

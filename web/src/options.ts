@@ -43,7 +43,7 @@ export interface DeckOptions extends RandomOptions {
   jokers?: number;
   /** A generic deck of `size` items (ids 0…size−1, no faces), 1 to 2^26; excludes style/decks/jokers. */
   size?: number;
-  /** A provably fair deck (docs/provably-fair.md); excludes seed, rng and strategy. */
+  /** A provably fair deck (docs/provably-fair.md); excludes seed and rng; a strategy is accepted and changes nothing (it deals by the scheme). */
   provable?: ProvableSeeds;
   /**
    * A shoe's cut card: the share of the deck dealt before it comes out, 0 < p ≤ 1 (say 0.75).

@@ -66,10 +66,13 @@ export function checkVersion(name: string, value: unknown): 1 | 2 {
 
 /**
  * Validates the `provable` option of `new Deck(options)`; `options` are the deck's other options,
- * which must not choose the randomness (`seed`, `rng`, `strategy`).
+ * which must not choose the randomness (`seed`, `rng`). `strategy` is accepted and changes nothing:
+ * a provable deck deals by its scheme (a whole Fisher–Yates per round, docs/provably-fair.md §7),
+ * which is as fair as every strategy and fixes the order, so a recipe written for a lazy shoe runs
+ * unchanged when made provable; `info.strategy` says what runs ('eager').
  */
 export function provableOptions(value: unknown, options: Record<string, unknown>): ResolvedProvable {
-  for (const k of ['seed', 'rng', 'strategy']) {
+  for (const k of ['seed', 'rng']) {
     if (options[k] !== undefined) {
       throw new TypeError(`provable cannot be combined with ${k}: a provable deck's randomness and dealing are fixed by its seeds`);
     }
