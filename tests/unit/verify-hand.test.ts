@@ -181,6 +181,19 @@ describe('moves and returns by code pick the copy a deck picks', () => {
   });
 });
 
+describe('the blackjack preset plays the rest of the round (docs/games.md)', () => {
+  it('hits per seat, a split seat\'s hands in play order, then the dealer\'s draws, one card per packet', () => {
+    const one = (pile: string) => ({ pile, count: 1 });
+    expect(gameDeals('blackjack', 2, { hits: [2, [1, 0]], dealer: 1 })).toEqual([
+      one('hand:0'), one('hand:1'), one('dealer'), one('hand:0'), one('hand:1'), one('dealer'),
+      one('hand:0'), one('hand:0'),                  // seat 0 hits twice
+      one('hand:1'), one('hand:1'), one('hand:1.1'),  // seat 1 split: hand:1's second card and a hit, hand:1.1's second card
+      one('dealer'),
+    ]);
+    expect(gameDeals('blackjack', 1)).toEqual(gameDeals('blackjack', 1, {}));
+  });
+});
+
 describe('bad scripts are refused by field', () => {
   const base = { commitment: '0'.repeat(64), serverSeed, clientSeed, nonce: 0 };
   const cases: [string, unknown, ErrorConstructor, RegExp][] = [
@@ -188,6 +201,12 @@ describe('bad scripts are refused by field', () => {
     ['deals game', { deals: { game: 'poker', seats: 2 } }, TypeError, /^deals\.game must be 'holdem' or 'blackjack', got "poker"/],
     ['deals seats', { deals: { game: 'holdem', seats: 0 } }, RangeError, /^deals\.seats must be an integer from 1 to 64, got 0/],
     ['deals preset field', { deals: [{ game: 'holdem', seats: 2, blinds: 1 }] }, TypeError, /unknown field 'blinds' in deals\[0\]/],
+    ['hits for holdem', { deals: { game: 'holdem', seats: 2, hits: [1] } }, TypeError, /^deals\.hits is for game 'blackjack' only/],
+    ['hits not an array', { deals: { game: 'blackjack', seats: 1, hits: 2 } }, TypeError, /^deals\.hits must be an array, one entry per seat, got 2/],
+    ['hits for more seats', { deals: { game: 'blackjack', seats: 1, hits: [1, 2] } }, RangeError, /^deals\.hits has 2 entries but the table has 1 seats/],
+    ['a split of one hand', { deals: { game: 'blackjack', seats: 1, hits: [[3]] } }, RangeError, /^deals\.hits\[0\] is a split seat's hands: 2 to 8 numbers, got 1/],
+    ['too many hits', { deals: { game: 'blackjack', seats: 1, hits: [65] } }, RangeError, /^deals\.hits\[0\] must be an integer from 0 to 64, got 65/],
+    ['dealer draws', { deals: { game: 'blackjack', seats: 1, dealer: -1 } }, RangeError, /^deals\.dealer must be an integer from 0 to 64/],
     ['packet pile', { deals: [{ pile: 'my pile', count: 1 }] }, TypeError, /^deals\[0\]\.pile must be 1 to 32 printable ASCII/],
     ['packet count', { deals: [{ pile: 'a', count: -1 }] }, RangeError, /^deals\[0\]\.count must be an integer from 0/],
     ['dealt still required without deals', {}, TypeError, /^dealt must be an array of card codes, got undefined/],

@@ -22,12 +22,37 @@ export interface DealPacket {
 /**
  * A game's usual deal, expanded by `gameDeals`: 'holdem' is two hole cards round by round to
  * `hand:0` … `hand:<seats-1>` (dealHands(seats, 2)), then burn, 3 to 'board', burn, 1, burn, 1;
- * 'blackjack' is one card to each player `hand:0` … and one to 'dealer', twice.
+ * 'blackjack' is one card to each player `hand:0` … and one to 'dealer', twice, then (with
+ * `hits` and `dealer`) the rest of the round as docs/games.md's recipe plays it: each seat's hits
+ * in seat order, one card per call, then the dealer's draws.
  */
 export interface GamePreset {
   game: 'holdem' | 'blackjack';
   seats: number;
+  /**
+   * Blackjack only: the cards each seat drew after the first two, in seat order (a missing seat
+   * drew none). A number is the hits of one hand; an array is a split seat's hands in the order
+   * they were played — `hand:<s>`, `hand:<s>.1`, `hand:<s>.2` … — each first given its second card,
+   * then its hits. The split itself (the second card moved to `hand:<s>.1`) is a move, a history
+   * event the table publishes like every move.
+   */
+  hits?: ReadonlyArray<number | ReadonlyArray<number>>;
+  /** Blackjack only: the dealer's draws after the players' (default 0). */
+  dealer?: number;
 }
+
+/** The rest of a blackjack round, after the first two cards each (GamePreset's `hits` and `dealer`). */
+export interface BlackjackPlay {
+  hits?: ReadonlyArray<number | ReadonlyArray<number>>;
+  dealer?: number;
+}
+
+/**
+ * Most hands one seat's split may make (re-splits included), and most cards one hand or the
+ * dealer may draw in a preset (a blackjack hand of 21 aces has 20 hits): a hostile round cannot
+ * make the preset expand to millions of packets.
+ */
+export const MAX_SPLIT_HANDS = 8, MAX_HITS = 64;
 
 /** The games `GamePreset` knows. */
 export const GAMES = /* @__PURE__ */ Object.freeze(['holdem', 'blackjack'] as const);
@@ -163,22 +188,54 @@ function pileName(name: string, v: unknown): string {
   return v;
 }
 
-/** The packets of a game's usual deal (`GamePreset`), in dealing order. */
-export function gameDeals(game: GamePreset['game'], seats: number): DealPacket[] {
+/**
+ * The packets of a game's usual deal (`GamePreset`), in dealing order; for blackjack, `play` adds
+ * the hits and the dealer's draws (one packet per card: each is one `dealTo` call).
+ */
+export function gameDeals(game: GamePreset['game'], seats: number, play?: BlackjackPlay): DealPacket[] {
   const hands = Array.from({ length: seats }, (_, i) => `hand:${i}`);
-  if (game === 'blackjack') return [0, 1].flatMap(() => [...hands, 'dealer'].map((pile) => ({ pile, count: 1 })));
+  if (game === 'blackjack') {
+    const one = (pile: string) => ({ pile, count: 1 });
+    const out = [0, 1].flatMap(() => [...hands, 'dealer'].map(one));
+    (play?.hits ?? []).forEach((h, s) => {
+      if (typeof h === 'number') for (let i = 0; i < h; i++) out.push(one(`hand:${s}`));
+      else h.forEach((n, j) => {
+        const pile = j ? `hand:${s}.${j}` : `hand:${s}`;
+        out.push(one(pile));  // the split hand's second card
+        for (let i = 0; i < n; i++) out.push(one(pile));
+      });
+    });
+    for (let i = 0; i < (play?.dealer ?? 0); i++) out.push(one('dealer'));
+    return out;
+  }
   const hole = [0, 1].flatMap(() => hands.map((pile) => ({ pile, count: 1 })));
   return [...hole, ...[3, 1, 1].flatMap((count) => [{ pile: 'burn', count: 1 }, { pile: 'board', count }])];
 }
 
 function preset(name: string, o: Record<string, unknown>, seen: GamePreset[]): DealPacket[] {
-  object(name, o, ['game', 'seats']);
+  object(name, o, ['game', 'seats', 'hits', 'dealer']);
   if (typeof o.game !== 'string' || !(GAMES as readonly string[]).includes(o.game)) {
     throw new TypeError(`${name}.game must be ${GAMES.map((g) => `'${g}'`).join(' or ')}, got ${show(o.game)}`);
   }
-  const p = { game: o.game as GamePreset['game'], seats: int(`${name}.seats`, o.seats, 1, MAX_SEATS) };
+  const p: GamePreset = { game: o.game as GamePreset['game'], seats: int(`${name}.seats`, o.seats, 1, MAX_SEATS) };
+  if (p.game !== 'blackjack') {
+    for (const k of ['hits', 'dealer']) if (o[k] !== undefined) throw new TypeError(`${name}.${k} is for game 'blackjack' only`);
+  } else {
+    if (o.hits !== undefined) {
+      if (!Array.isArray(o.hits)) throw new TypeError(`${name}.hits must be an array, one entry per seat, got ${show(o.hits)}`);
+      if (o.hits.length > p.seats) throw new RangeError(`${name}.hits has ${o.hits.length} entries but the table has ${p.seats} seats`);
+      p.hits = o.hits.map((h: unknown, s) => {
+        if (!Array.isArray(h)) return int(`${name}.hits[${s}]`, h, 0, MAX_HITS);
+        if (h.length < 2 || h.length > MAX_SPLIT_HANDS) {
+          throw new RangeError(`${name}.hits[${s}] is a split seat's hands: 2 to ${MAX_SPLIT_HANDS} numbers, got ${h.length}`);
+        }
+        return h.map((n: unknown, j) => int(`${name}.hits[${s}][${j}]`, n, 0, MAX_HITS));
+      });
+    }
+    if (o.dealer !== undefined) p.dealer = int(`${name}.dealer`, o.dealer, 0, MAX_HITS);
+  }
   seen.push(p);
-  return gameDeals(p.game, p.seats);
+  return gameDeals(p.game, p.seats, p);
 }
 
 function deals(v: unknown, seen: GamePreset[]): DealPacket[] | null {

@@ -107,7 +107,10 @@ export async function verifyShoe(shoe: Shoe): Promise<ShoeVerdict> {
       throw new (err.constructor as ErrorConstructor)(`shoe.hands[${i}]: ${err.message}`);
     }
     const took = r.deals ? r.deals.reduce((n, p) => n + p.count, 0) : r.dealt.length;
-    const events = (history as RoundEvent[]).filter((e) => e.after <= at + took);
+    // The events up to the hand's end; of the earlier hands' only those that change the order
+    // (returns, reshuffles): a move draws nothing and moves only cards this hand is not given
+    // (a split, a fold, the tray), so it is checked with its own hand.
+    const events = (history as RoundEvent[]).filter((e) => e.after <= at + took && (e.after > at || !('moveCards' in e)));
     const verdict = await verifyRound(events.length ? { ...round, history: events } : round);
     verdicts.push(verdict);
     const link = await sha256Hex(`${TAG}\n${previous}\n${handRecordText(at, r.dealt, r.deals, r.piles)}`);
