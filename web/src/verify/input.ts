@@ -68,8 +68,8 @@ export interface RoundDeck {
   size?: number;
 }
 
-/** Everything `verifyRound` checks. */
-export interface Round {
+/** What a round (or a shoe) was dealt from: the published commitment, the seeds, the scheme and the deck. */
+export interface RoundSeeds {
   commitment: string;
   serverSeed: string;
   clientSeed: string;
@@ -77,6 +77,10 @@ export interface Round {
   /** The scheme the round was dealt by: 2 (the default; the composition is in the key) or 1. */
   version?: 1 | 2;
   deck?: RoundDeck;
+}
+
+/** Everything `verifyRound` checks. */
+export interface Round extends RoundSeeds {
   /**
    * The cards as dealt, in order: codes ('AS', generic '17') or Card objects. Required unless
    * `deals` is given; with `deals`, the first cards of the script (all of them, or fewer).

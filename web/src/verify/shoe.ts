@@ -8,7 +8,7 @@
  * The chain's encoding is computed here independently of fairdeck/provable's `handLink`.
  */
 import { verifyRound, type Verdict } from './round.js';
-import { checkRound, show, type DealPacket, type GamePreset, type Round, type RoundDeck, type RoundEvent } from './input.js';
+import { checkRound, show, type DealPacket, type GamePreset, type Round, type RoundEvent, type RoundSeeds } from './input.js';
 
 /** One hand of a shoe: its cards in dealing order, and (optionally) its script and piles. */
 export interface ShoeHand {
@@ -20,13 +20,7 @@ export interface ShoeHand {
 }
 
 /** A shoe as revealed at its end: the round's seeds, its hands in order, and the links published as they ended. */
-export interface Shoe {
-  commitment: string;
-  serverSeed: string;
-  clientSeed: string;
-  nonce: number;
-  version?: 1 | 2;
-  deck?: RoundDeck;
+export interface Shoe extends RoundSeeds {
   hands: readonly ShoeHand[];
   /** Calls that changed the order (returns, reshuffles), `after` counting cards from the shoe's first. */
   history?: readonly RoundEvent[];
