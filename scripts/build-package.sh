@@ -5,6 +5,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 rm -rf dist
 node node_modules/typescript/bin/tsc -p tsconfig.build.json   # not npx tsc: the typescript-5.0 alias also installs a bin named tsc
+node scripts/prune-types.mjs   # declarations no entry reaches (the bins', internal modules)
 node scripts/vendor.mjs   # the few functions taken from npm libraries, bundled with their licences
 mkdir -p dist/wasm
 for module in fairdeck games sim shuffle fairness; do   # games, sim, shuffle and fairness modules: docs/size.md
