@@ -7,9 +7,11 @@
  * What happened during a round besides dealing, after `after` cards had been dealt (cards of
  * `dealt`, or of the dealing script `deals`): returnCards(), shuffleRemaining(), or
  * moveCards(cards, to, { from }) — a fold or a discard, which changes no card's place in the order.
+ * `from` takes each code's lowest copy out in that pile, not in any pile (in a shoe, where a code
+ * can lie in two piles, a deck's round record gives it: docs/provably-fair.md §9).
  */
 export type RoundEvent =
-  | { after: number; returnCards: readonly string[] }
+  | { after: number; returnCards: readonly string[]; from?: string }
   | { after: number; shuffleRemaining: true }
   | { after: number; moveCards: readonly string[]; to: string; from?: string };
 
@@ -270,11 +272,14 @@ function history(v: unknown, dealt: number, script: DealPacket[] | null, offset:
     last = after;
     const kinds = ['returnCards', 'shuffleRemaining', 'moveCards'].filter((k) => o[k] !== undefined);
     if (kinds.length !== 1) throw new TypeError(`history[${i}] must have either returnCards (codes), shuffleRemaining: true or moveCards (codes) with to (a pile)`);
-    if (kinds[0] !== 'moveCards') {
-      for (const k of ['to', 'from']) if (o[k] !== undefined) throw new TypeError(`history[${i}].${k} belongs to moveCards`);
-    }
+    if (kinds[0] !== 'moveCards' && o.to !== undefined) throw new TypeError(`history[${i}].to belongs to moveCards`);
+    if (kinds[0] === 'shuffleRemaining' && o.from !== undefined) throw new TypeError(`history[${i}].from belongs to moveCards or returnCards`);
     if (o.shuffleRemaining !== undefined && o.shuffleRemaining !== true) throw new TypeError(`history[${i}].shuffleRemaining must be true, got ${show(o.shuffleRemaining)}`);
-    if (o.returnCards !== undefined) return { after, returnCards: codes(`history[${i}].returnCards`, o.returnCards) };
+    if (o.returnCards !== undefined) {
+      const back: CheckedEvent = { after, returnCards: codes(`history[${i}].returnCards`, o.returnCards) };
+      if (o.from !== undefined) back.from = pileName(`history[${i}].from`, o.from);
+      return back;
+    }
     if (o.moveCards === undefined) return { after };
     const move: CheckedEvent = { after, moveCards: codes(`history[${i}].moveCards`, o.moveCards), to: pileName(`history[${i}].to`, o.to) };
     if (o.from !== undefined) move.from = pileName(`history[${i}].from`, o.from);

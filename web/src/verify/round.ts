@@ -133,7 +133,7 @@ function deal(r: CheckedRound, stream: RoundStream): Replay {
     dealScript(e.after);
     if (short !== undefined) return;
     if (e.returnCards) {
-      for (const key of pick(e.returnCards, `history[${i}].returnCards`, e.after)) {
+      for (const key of pick(e.returnCards, `history[${i}].returnCards`, e.after, e.from)) {
         take(key);
         returned.push(key);
       }
