@@ -21,7 +21,10 @@ echo "smoke: npm i fairdeck installs $packages package(s), $kib KiB (fairdeck's 
 # fairdeck's own files: 2 MiB (issue 37). The whole install: 3.5 MiB since issue 58 made the audited
 # @noble/hashes and @noble/ciphers runtime dependencies (1,228 KiB as their authors publish them,
 # sources and maps included), so that npm audit and npm update reach them (docs/cryptography.md).
-[ "$own" -le 2048 ] || { echo "smoke: fairdeck's own files take $own KiB (budget 2048)"; exit 1; }
+# Issue 60's round record and saved provable decks (dist/provable/record.js 10 KB and its types
+# 5 KB, their docs): 2,057 KiB measured (2,025 at 14afb83), so 2,064, moved in issue 60's closing
+# note; the blackjack example stays in the repository ("files": !docs/examples/blackjack-server/).
+[ "$own" -le 2064 ] || { echo "smoke: fairdeck's own files take $own KiB (budget 2064)"; exit 1; }
 [ "$kib" -le 3584 ] || { echo "smoke: the install takes $kib KiB (budget 3584 with its dependencies)"; exit 1; }
 # Every relative link of the shipped Markdown resolves inside the installed package.
 node "$root/scripts/check-links.mjs" node_modules/fairdeck

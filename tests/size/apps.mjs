@@ -26,18 +26,24 @@ export const root = fileURLToPath(new URL('../../', import.meta.url));
  * issue 59's closing note (docs/size.md, "Authenticated states"). Issue 59's bounded memory (class
  * 5: a saved state's size checked before JSON.parse and JSON.stringify, iterators read to a bound):
  * 50.1 / 50.9 KB (were 49.6 / 50.4 at 5e1c42e, measured side by side), so 51 KB, moved in issue
- * 59's closing note with these figures.
+ * 59's closing note with these figures. Issue 60's round record (the Deck's calls recording a
+ * provable deck's round, round(), the provable branches of toJSON and fromJSON; the record's own
+ * code ships only with 'fairdeck/games'): 50.62 / 51.43 KB (50.13 / 50.92 at 14afb83, measured
+ * side by side), so 51.5 KB, moved in issue 60's closing note with these figures.
  */
-export const BUDGET = 51 * 1024;
+export const BUDGET = 51.5 * 1024;
 /**
  * The games app ('fairdeck/games', dealing six hands): 63.8 / 64.5 KB with the platform's base64
  * decoders (docs/startup.md), so 65 KB; it was 64.5 KB, which they overran by 21 bytes with
  * webpack (docs/size.md). Issue 39: at most 65.4 KB. Issue 58 (libsodium): 66,400 / 67,110 bytes
  * (was 65,567 / 66,282), so 66 KB; with issue 59's options reader, frozen Cards and messages
  * 66,885 / 67,594, so 66.5 KB. Issue 59's authenticated states: 67,602 / 68,339, so 67 KB. Its
- * bounded memory: 66.5 / 67.2 KB (66.0 / 66.7 at 5e1c42e), so 67.5 KB.
+ * bounded memory: 66.5 / 67.2 KB (66.0 / 66.7 at 5e1c42e), so 67.5 KB. Issue 60's round record
+ * and saved provable decks (provable/record.ts: the record, the state, the replay with its field
+ * checks; the pile calls' recording): 68.73 / 69.53 KB (66.53 / 67.24 at 14afb83), so 70 KB, moved
+ * in issue 60's closing note.
  */
-export const GAMES_BUDGET = 67.5 * 1024;
+export const GAMES_BUDGET = 70 * 1024;
 /**
  * The sim app ('fairdeck/sim', 10^4 boards of 5 from a deck with 4 dead cards): 69.8 / 70.5 KB with
  * issue 40's boards in advance (sim.wasm +1.1 KB: docs/size.md), so 71 KB; it was 69.5 KB. Issue 58
@@ -45,8 +51,11 @@ export const GAMES_BUDGET = 67.5 * 1024;
  * reader, frozen Cards and messages (cards named by code in the sim Deck's errors) 72,821 / 73,551, so 72 KB;
  * with issue 59's authenticated states 73,530 / 74,268, so 73 KB; with its bounded memory (sampleIds'
  * maxIds, exclude read to the deck's size) 72.5 / 73.3 KB (71.8 / 72.5 at 5e1c42e), so 73.5 KB.
+ * Issue 60's round record (the games Deck's recording calls, which the sim Deck extends; not the
+ * record's own code, which comes with 'fairdeck/games'): 73.27 / 74.10 KB (72.53 / 73.33 at
+ * 14afb83), so 74.5 KB, moved in issue 60's closing note.
  */
-export const SIM_BUDGET = 73.5 * 1024;
+export const SIM_BUDGET = 74.5 * 1024;
 /**
  * An app that only verifies (issue 60): `<fairdeck-verify>` from 'fairdeck/verify/view' showing
  * one round — the verifier (@noble's SHA-256 and ChaCha20, WebCrypto's HMAC), the faces that draw

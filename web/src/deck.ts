@@ -18,12 +18,14 @@ import { cardTable, resolveIds, type Card, type CardTable } from './card.js';
 import { entropy } from './entropy.js';
 import { show } from './errors.js';
 import { copyIterable, plainObject } from './input.js';
-import { limits, piles, seedKinds } from './manifest.js';
+import { limits, pileNames, piles, seedKinds } from './manifest.js';
 import { checkInt, checkKeys, deckOptions, type DeckOptions, type ResolvedDeckOptions } from './options.js';
 import { checkStateObject, checkStateText, readState, type DeckInfo, type DeckState } from './state.js';
 import { checkMac, macKey, stateMac } from './state-mac.js';
+import type { ProvableState, RoundLog, RoundRecord } from './provable/record.js';
 
 export type { DeckInfo, DeckState } from './state.js';
+export type { ProvableState, RoundRecord } from './provable/record.js';
 
 declare global {
   /**
@@ -53,6 +55,19 @@ export const internals = {} as {
   written(deck: Deck, h: CoreDeck, k: number): number;
   /** Puts a call's input ids at the start of the core's id buffer. */
   input(deck: Deck, h: CoreDeck, ids: ArrayLike<number>): void;
+  /** A provable deck's round record (provable/record.ts); undefined for other decks. */
+  log(deck: Deck): RoundLog | undefined;
+  /**
+   * The pile each of `ids` lies in, for a provable shoe's record (set by games-deck.ts, for its
+   * Deck; undefined for a Deck without piles, whose cards out all lie in 'dealt').
+   */
+  origins?: (deck: Deck, ids: readonly number[]) => string[] | undefined;
+  /**
+   * The round record's code (provable/record.ts), set by the entry 'fairdeck/games' (games.ts), so
+   * that an app that deals from 'fairdeck' alone never ships it (docs/size.md). Without it a
+   * provable deck deals as ever, but round() and its saved state are a TypeError naming that entry.
+   */
+  record?: typeof import('./provable/record.js');
   /** Where the window cells are in the heap view (`u32`), for the sim Deck's dealIds (sim-deck.ts). */
   port(deck: Deck): number;
 };
@@ -61,7 +76,7 @@ export const internals = {} as {
  * A Deck's core deck, where the Deck and the budget of live core decks both find it: its handle
  * (null while paged out, or once freed), its state while paged out (the text of
  * toJSON({ includeSecret: true })), its module, and whether it may be paged out (a provable deck
- * has no saved state: it stays). The budget holds these records, never the Decks, so it needs no
+ * stays: its state is its round's record, which the core cannot save). The budget holds these records, never the Decks, so it needs no
  * WeakRef (each of which V8 keeps alive until the end of the current job) and keeps no Deck alive.
  */
 interface Core {
@@ -240,6 +255,8 @@ export class Deck implements Iterable<Card> {
   #p: number;
   readonly #cards: CardTable;
   #info: DeckInfo | undefined;
+  /** A provable deck's record of its current round (provable/record.ts): what `round()` and its state give. */
+  readonly #log: RoundLog | undefined;
   /** Number of cards in the deck, dealt or not. */
   readonly size: number;
 
@@ -252,6 +269,7 @@ export class Deck implements Iterable<Card> {
     written: (d: Deck, h: CoreDeck, k: number) => d.#written(h, k),
     input: (d: Deck, h: CoreDeck, ids: ArrayLike<number>) => d.#input(h, ids),
     port: (d: Deck) => d.#p,
+    log: (d: Deck) => d.#log,
   });
 
   /** A new, already shuffled deck. Requires `await init()` first. */
@@ -295,11 +313,12 @@ export class Deck implements Iterable<Card> {
       }
       if (h === null) throw coreError(c);
       this.#cards = p ? cardTable(o.style, o.decks, o.jokers, o.size) : lastTable;  // not provable: o is lastOptions, whose table is lastTable
+      if (p && internals.record) this.#log = new internals.record.RoundLog(p.serverSeed, o.penetration, o.decks > 1);
     }
     this.#c = c;
     this.#p = h.port() >>> 2;
     this.size = this.#cards.count;  // the composition's cards, as the core's size(): one call fewer
-    // Pinned: a provable deck (no saved state) and a large one (its state as text would dwarf it).
+    // Pinned: a provable deck (its state is its record: provable/record.ts) and a large one (its state as text would dwarf it).
     const pinned = provable || this.size > PAGED_CARDS;  // read from the checked options: the caller's are read once, by deckOptions
     const core = (this.#core = { prev: null, next: null, h, head: '', saved: undefined, w: false, c, pinned });
     watch(this, core);
@@ -327,7 +346,7 @@ export class Deck implements Iterable<Card> {
    * `{ key }`, only a state saved with `toJSON({ key })` under the same key, unchanged since
    * (an Error otherwise); a state with a `mac` needs its key (SECURITY.md, "Saved states").
    */
-  static fromJSON(state: DeckState | string, options?: { key?: Uint8Array }): Deck {
+  static fromJSON(state: DeckState | ProvableState | string, options?: { key?: Uint8Array }): Deck {
     const c = native();
     const { key } = checkKeys(options, FROM_JSON_KEYS, 'fromJSON options');
     let text: string;
@@ -349,7 +368,12 @@ export class Deck implements Iterable<Card> {
     } catch {
       throw new TypeError('state is not valid JSON');
     }
-    const h = restoreCore(c, checkMac(c, parsed, key));
+    const fields = checkMac(c, parsed, key);
+    if (fields !== null && typeof fields === 'object' && Object.prototype.hasOwnProperty.call(fields, 'provable')) {
+      if (!internals.record) throw new TypeError(`state: ${NO_RECORD}`);
+      return internals.record.restoreProvable((o) => new this(o), fields);  // dealt again from its seeds: provable/record.ts
+    }
+    const h = restoreCore(c, fields);
     const token = {};
     restored.set(token, h);
     return new this(token);  // the class it was called on: the games Deck restores a games Deck
@@ -398,12 +422,14 @@ export class Deck implements Iterable<Card> {
    */
   shuffle(): this {
     if (!this.#live().shuffle()) throw coreError(this.#c);
+    this.#log?.reset();
     return this;
   }
 
   /** Shuffles the undealt and returned cards together; dealt cards stay out. */
   shuffleRemaining(): this {
     if (!this.#live().shuffleRemaining()) throw coreError(this.#c);
+    this.#log?.event({ shuffleRemaining: true });
     return this;
   }
 
@@ -412,11 +438,16 @@ export class Deck implements Iterable<Card> {
     const h = this.#live(), heap = u32(this.#c), p = this.#p, taken = heap[p + 1];
     if (taken < heap[p]) {
       heap[p + 1] = taken + 1;
-      return this.#cards.get(heap[(heap[p + 2] >>> 2) + heap[p] - 1 - taken]);
+      const card = this.#cards.get(heap[(heap[p + 2] >>> 2) + heap[p] - 1 - taken]);
+      if (this.#log) this.#log.cards(pileNames.default, [card]);
+      return card;
     }
     const id = h.dealOne();
     if (id === -2) throw coreError(this.#c);  // re-keying found no fresh entropy; nothing was dealt
-    return id < 0 ? undefined : this.#cards.get(id);
+    if (id < 0) return undefined;
+    const card = this.#cards.get(id);
+    if (this.#log) this.#log.cards(pileNames.default, [card]);
+    return card;
   }
 
   /** Deals up to `n` cards (fewer if fewer remain) in one call into WASM. */
@@ -424,13 +455,15 @@ export class Deck implements Iterable<Card> {
     const h = this.#live();
     checkInt('n', n, 0, 2 ** 32 - 1);
     const heap = u32(this.#c), p = this.#p, taken = heap[p + 1];
+    let out: Card[];
     if (n <= heap[p] - taken) {
-      const top = (heap[p + 2] >>> 2) + heap[p] - 1 - taken, out = new Array<Card>(n);
+      const top = (heap[p + 2] >>> 2) + heap[p] - 1 - taken;
+      out = new Array<Card>(n);
       for (let i = 0; i < n; i++) out[i] = this.#cards.get(heap[top - i]);
       heap[p + 1] = taken + n;
-      return out;
-    }
-    return this.#read(h, h.deal(n));
+    } else out = this.#read(h, h.deal(n));
+    this.#log?.cards(pileNames.default, out);
+    return out;
   }
 
   /**
@@ -443,14 +476,31 @@ export class Deck implements Iterable<Card> {
     // Copied first: caller code that runs while the iterable is read (even if it deals from this
     // deck) is over before anything here looks at the deck.
     const list = copyIterable(cards, 'cards', 'cards, codes or ids', this.size, `the deck has ${this.size} cards`);
-    const h = this.#live();
+    const h = this.#live(), log = this.#log;
     const ids = resolveIds(list, this.#cards, this.size, () => new Set(this.#pile(piles.dealt).map((c) => c.id)));
+    const from = log?.shoe ? internals.origins?.(this, ids) : undefined;  // before #input: reading piles uses the id buffer
     this.#input(h, ids);
     if (!h.returnCards(ids.length)) throw coreError(this.#c);
+    if (log) log.moved(ids.map((id) => this.#cards.get(id).code), undefined, from);
+  }
+
+  /**
+   * A provable deck's current round, exactly as `verifyRound` of 'fairdeck/verify' takes it, all
+   * but the server seed (add `serverSeed` once it is revealed): the seeds' public parts, the deck,
+   * the dealing script (`deals`), the calls between (`history`) and every card dealt (`dealt`).
+   * A new round starts at `shuffle()`. TypeError for a deck that is not provable.
+   */
+  round(): RoundRecord {
+    if (!this.#log) {
+      throw new TypeError(this.info.provable ? NO_RECORD : 'round() is for provable decks (new Deck({ provable: { serverSeed, clientSeed, nonce } })): this deck is not one');
+    }
+    return internals.record!.roundRecord(this.#log, this.info);
   }
 
   /**
    * The deck's state as plain JSON. A secure deck's key and future order only with includeSecret.
+   * A provable deck's state (a `ProvableState`, version 3: its seeds and its round's record) only
+   * with includeSecret, since it holds the server seed (a TypeError without it).
    * `JSON.stringify(deck)` and `JSON.stringify({ deck })` call this with the property's name (a
    * string, per the JSON.stringify protocol), which means "no options".
    */
@@ -461,7 +511,10 @@ export class Deck implements Iterable<Card> {
     }
     const k = o.key === undefined ? undefined : macKey(o.key);
     const h = this.#live();
-    const state = JSON.parse(takeText(this.#c, h.save(o.includeSecret === true))) as DeckState;
+    const r = internals.record;
+    if (this.#log && o.includeSecret !== true) throw new TypeError(r!.NO_SECRETLESS_STATE);
+    if (!this.#log && this.info.provable) throw new TypeError(NO_RECORD);
+    const state = this.#log ? r!.provableState(this.#log, this.info) as unknown as DeckState : JSON.parse(takeText(this.#c, h.save(o.includeSecret === true))) as DeckState;
     if (k) state.mac = stateMac(this.#c, k, state);
     return state;
   }
@@ -530,6 +583,9 @@ export class Deck implements Iterable<Card> {
     return u32(this.#c)[this.#p + 3] >>> 2;
   }
 }
+
+/** Why round() and toJSON of a provable deck need the games entry (internals.record). */
+const NO_RECORD = "a provable deck's round() and saved state need 'fairdeck/games': import { Deck } from 'fairdeck/games' (or import 'fairdeck/games' too)";
 
 // The pile operations are the games Deck's ('fairdeck/games', games-deck.ts). On this Deck each
 // throws the Error that says where they are, rather than "is not a function".

@@ -6,19 +6,19 @@
  */
 import { coreError, native, needPiles, takeText, u32, type DeckModule } from './binding.js';
 import { resolveIds, type Card } from './card.js';
-import { Deck as PlainDeck, internals, type DeckState } from './deck.js';
+import { Deck as PlainDeck, internals, type DeckState, type ProvableState } from './deck.js';
 import { show } from './errors.js';
 import { copyIterable } from './input.js';
 import { limits, pileNames, piles } from './manifest.js';
 import { checkInt, checkKeys } from './options.js';
 import { pileGeneration, pileId, pileIds, planPattern } from './piles.js';
 
-const { live, module: mod, cards: tableOf, read, written, input, port } = internals;
+const { live, module: mod, cards: tableOf, read, written, input, port, log: logOf } = internals;
 
 /** A deck of cards dealt fairly by the WASM core, with named piles held by the core. Call `dispose()` when done (or use `using`). */
 export class Deck extends PlainDeck {
   /** Restores a deck saved with `toJSON()` (its piles too); a seeded deck resumes exactly where it was. */
-  static override fromJSON(state: DeckState | string, options?: { key?: Uint8Array }): Deck {
+  static override fromJSON(state: DeckState | ProvableState | string, options?: { key?: Uint8Array }): Deck {
     return PlainDeck.fromJSON.call(this, state, options) as Deck;
   }
 
@@ -37,8 +37,8 @@ export class Deck extends PlainDeck {
     checkInt('perSeat', perSeat, 0, 2 ** 32 - 1);
     const k = h.dealHands(seats, perSeat), base = written(this, h, k), ids = u32(m), table = tableOf(this);
     // All or nothing: k is seats · perSeat, dealt round by round (seat s got ids[base + s], ids[base + s + seats], …).
-    const hands = new Array<Card[]>(seats);
-    if (perSeat === 2) {  // Hold'em's hole cards: each hand an array literal, which V8 makes in one step
+    const hands = new Array<Card[]>(seats), log = logOf(this);
+    if (perSeat === 2 && !log) {  // Hold'em's hole cards: each hand an array literal, which V8 makes in one step
       for (let s = 0, at = base; s < seats; s++, at++) hands[s] = [table.get(ids[at]), table.get(ids[at + seats])];
       return hands;
     }
@@ -46,6 +46,8 @@ export class Deck extends PlainDeck {
       const hand = (hands[s] = new Array<Card>(perSeat));
       for (let j = 0, at = base + s; j < perSeat; j++, at += seats) hand[j] = table.get(ids[at]);
     }
+    // A provable deck's record: seats · perSeat packets of one card, round by round (docs/provably-fair.md §9).
+    if (log) for (let j = 0; j < perSeat; j++) for (let s = 0; s < seats; s++) log.cards(pileNames.hand + s, [hands[s][j]]);
     return hands;
   }
 
@@ -80,9 +82,12 @@ export class Deck extends PlainDeck {
       heap[p + 5] = k + 1, heap[p + 6]--, heap[p + 7] -= n, heap[p + 1] = taken + n;
       const top = (heap[p + 2] >>> 2) + heap[p] - 1 - taken, out = new Array<Card>(n), table = tableOf(this);
       for (let i = 0; i < n; i++) out[i] = table.get(heap[top - i]);
+      logOf(this)?.cards(pile, out);
       return out;
     }
-    return read(this, h, h.dealTo(id, n));
+    const out = read(this, h, h.dealTo(id, n));
+    logOf(this)?.cards(pile, out);
+    return out;
   }
 
   /**
@@ -94,13 +99,18 @@ export class Deck extends PlainDeck {
    */
   dealPattern(packets: Iterable<{ readonly pile: string; readonly count: number }> | DealPattern): Card[] {
     live(this);
+    let pattern: DealPattern, out: Card[];
     if (DealPattern.is(packets)) {
-      const plan = packets.plan(mod(this)), h = live(this);  // read into the binding once (Deck.pattern)
-      return read(this, h, h.dealPlan(plan));
+      const plan = (pattern = packets).plan(mod(this)), h = live(this);  // read into the binding once (Deck.pattern)
+      out = read(this, h, h.dealPlan(plan));
+    } else {
+      const pairs = (pattern = new DealPattern(packets)).pairs(mod(this)), h = live(this);
+      input(this, h, pairs);
+      out = read(this, h, h.dealPattern(pairs.length / 2));
     }
-    const pairs = new DealPattern(packets).pairs(mod(this)), h = live(this);
-    input(this, h, pairs);
-    return read(this, h, h.dealPattern(pairs.length / 2));
+    const log = logOf(this);
+    if (log) for (let at = 0, i = 0; i < pattern.packets.length; at += pattern.packets[i++].count) log.cards(pattern.packets[i].pile, out.slice(at, at + pattern.packets[i].count));
+    return out;
   }
 
   /**
@@ -149,13 +159,29 @@ export class Deck extends PlainDeck {
     const from = options === undefined ? undefined : checkKeys(options, MOVE_KEYS, 'moveCards options').from;
     const list = copyIterable(cards, 'cards', 'cards, codes or ids', this.size, `the deck has ${this.size} cards`);
     const [toId, fromId = -1] = from === undefined ? [pileId(mod(this), to, 'to')] : pileIds(mod(this), [to, from], ['to', 'from']);
-    const h = live(this);
-    const ids = resolveIds(list, tableOf(this), this.size, () =>
+    const h = live(this), table = tableOf(this), log = logOf(this);
+    const ids = resolveIds(list, table, this.size, () =>
       new Set(read(this, h, fromId < 0 ? h.pile(piles.dealt) : h.pileCards(fromId)).map((c) => c.id)));
+    // A provable deck's record: in a shoe, where each card came from (before input(): reading piles uses the id buffer).
+    const where = !log ? undefined : from !== undefined ? ids.map(() => from as string) : log.shoe ? origins(this, ids) : undefined;
     input(this, h, ids);
     if (!h.moveCards(ids.length, toId, fromId)) throw coreError(mod(this));
+    if (log) log.moved(ids.map((id) => table.get(id).code), to, where);
   }
 }
+
+/**
+ * Where each of `ids` lies: its pile's name. A provable shoe's round record names the pile a
+ * returned or moved card came from, so that the verifier, which takes each code's lowest copy out
+ * in that pile, takes a copy of the same code from the same pile (docs/provably-fair.md §8b).
+ */
+function origins(deck: PlainDeck, ids: readonly number[]): string[] | undefined {
+  if (!(deck instanceof Deck)) return undefined;  // a Deck without the pile calls: its cards out all lie in 'dealt'
+  const h = live(deck), m = mod(deck), text = takeText(m, h.pileNames()), where = new Map<number, string>();
+  for (const name of text === '' ? [] : text.split(' ')) for (const c of read(deck, h, h.pileCards(pileId(m, name, 'name')))) where.set(c.id, name);
+  return ids.map((id) => where.get(id) ?? pileNames.default);
+}
+internals.origins = origins;
 
 /** The keys of a packet of `dealPattern` and `Deck.pattern`. */
 const PACKET_KEYS: readonly string[] = ['pile', 'count'];

@@ -7,12 +7,17 @@
  * fairdeck.wasm; everything else is what 'fairdeck' exports, so an app takes all it uses from here:
  * `import { init, Deck } from 'fairdeck/games'`.
  */
+import { internals } from './deck.js';
 import { initWith, useDeckModule, type InitOptions } from './load.js';
+import * as record from './provable/record.js';
 
 const games = () => import('./wasm/games-embedded.js');
 // Importing the entry is enough where nothing drops its side effects (Node, Deno, Bun, and
 // bundlers, which package.json's sideEffects tells to keep them); init() below makes sure.
 useDeckModule(games, 1);
+// A provable deck's round record and saved state (deck.round(), toJSON, fromJSON) come with this
+// entry: the record replays piles, and an app that deals from 'fairdeck' alone never ships it.
+internals.record = record;
 
 /**
  * Loads the games build of fairdeck's WebAssembly module (games.wasm: the deck with named piles),

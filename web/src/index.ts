@@ -5,7 +5,7 @@
 export { init } from './deck-load.js';
 export { initSync } from './deck-load-sync.js';
 export { isReady, type InitOptions, type InitSyncOptions } from './load.js';
-export { Deck, type DeckInfo, type DeckState } from './deck.js';
+export { Deck, type DeckInfo, type DeckState, type ProvableState, type RoundRecord } from './deck.js';
 export { Card, type CardComparator, type CardOptions, type CardOrderOptions } from './card.js';
 export { shuffle, permutation, type AnyTypedArray } from './shuffle.js';
 export { parseSeed } from './options.js';

@@ -8,15 +8,15 @@
  */
 import { coreError, needSim, u32, type DeckModule } from './binding.js';
 import { cardTable, labelCard, resolveIds, type Card } from './card.js';
-import { internals, type DeckState } from './deck.js';
+import { internals, type DeckState, type ProvableState } from './deck.js';
 import { show } from './errors.js';
 import { Deck as GamesDeck } from './games-deck.js';
 import { copyIterable, MAX_IDS } from './input.js';
-import { piles } from './manifest.js';
+import { pileNames, piles } from './manifest.js';
 import { checkInt, checkKeys, DECK_KEYS, deckOptions, type DeckOptions } from './options.js';
 import { streamKey } from './stream-options.js';
 
-const { live, module: mod, cards: tableOf, read, written, input, port } = internals;
+const { live, module: mod, cards: tableOf, read, written, input, port, log: logOf } = internals;
 /** The port cell counting the rounds made in advance after the window's (kBoardsPort, cpp/bindings/decks.hpp). */
 const BOARDS = 32;
 
@@ -44,7 +44,7 @@ export class Deck extends GamesDeck {
   }
 
   /** Restores a deck saved with `toJSON()` (its piles and dead cards too); a seeded deck resumes exactly where it was. */
-  static override fromJSON(state: DeckState | string, options?: { key?: Uint8Array }): Deck {
+  static override fromJSON(state: DeckState | ProvableState | string, options?: { key?: Uint8Array }): Deck {
     return GamesDeck.fromJSON.call(this, state, options) as Deck;
   }
 
@@ -106,12 +106,19 @@ export class Deck extends GamesDeck {
       const out = into ?? new Uint32Array(n), top = (heap[p + 2] >>> 2) + heap[p] - 1 - taken;
       for (let i = 0; i < n; i++) out[i] = heap[top - i];
       heap[p + 1] = taken + n;
-      return fitted(out, n);
+      return this.#logged(fitted(out, n));
     }
     const k = h.deal(n), at = written(this, h, k), out = into ?? new Uint32Array(k), ids = u32(c);
     if (k <= 64) for (let i = 0; i < k; i++) out[i] = ids[at + i];  // a few ids: a loop, as subarray() makes an object
     else out.set(ids.subarray(at, at + k));
-    return fitted(out, k);
+    return this.#logged(fitted(out, k));
+  }
+
+  /** `ids` dealt to the default pile, in a provable deck's round record (provable/record.ts). */
+  #logged(ids: Uint32Array): Uint32Array {
+    const log = logOf(this), table = tableOf(this);
+    if (log) log.cards(pileNames.default, Array.from(ids, (id) => table.get(id)));
+    return ids;
   }
 
   /**

@@ -24,9 +24,12 @@ export function macKey(value: unknown): Uint8Array {
 
 const mismatch = () => new Error("state's mac does not match: the state was changed after it was saved, or the key is not the one it was saved with");
 
-/** The canonical text of a parsed state (see above); a state nests 3 deep at most (state → piles → a pile's ids). */
+/**
+ * The canonical text of a parsed state (see above); a state nests 4 deep at most (state → piles →
+ * a pile's ids; a provable deck's state → history → an event → its codes).
+ */
 function canonical(v: unknown, depth: number): string {
-  if (depth > 3) throw mismatch();  // not a state fairdeck wrote
+  if (depth > 4) throw mismatch();  // not a state fairdeck wrote
   if (Array.isArray(v)) return `[${v.map((x) => canonical(x, depth + 1)).join(',')}]`;
   if (v === null || typeof v !== 'object') return JSON.stringify(v) ?? 'null';
   // Read through descriptors: an own "__proto__" key (JSON.parse makes one) is a field, not the prototype.

@@ -149,6 +149,21 @@ export function checkStateObject(state: object): void {
   }
   const most = 2 * size + 9;  // its cards, its dead cards (each also dealt) and at most 9 dice
   if (ids > most) throw new RangeError(`state holds ${ids} ids, more than a state of a ${size}-card deck can (at most ${most}); refused before it was read`);
+  // A provable deck's state (provable/record.ts): its packets, events and their codes, each at least
+  // 5 characters of JSON, so no more than a text the reader takes (stateTextLimit) can hold.
+  let entries = 0;
+  for (const key of ['deals', 'history']) {
+    const list = own(state, key);
+    if (Array.isArray(list)) {
+      entries += list.length;
+      if (key === 'history') for (const e of list) for (const k of ['returnCards', 'moveCards']) {
+        const c = e !== null && typeof e === 'object' ? own(e, k) : undefined;
+        if (Array.isArray(c)) entries += c.length;
+      }
+    }
+  }
+  const room = Math.floor(stateTextLimit(size) / 5);
+  if (entries > room) throw new RangeError(`state holds ${entries} packets, events and codes, more than a state of a ${size}-card deck can (at most ${room}); refused before it was read`);
 }
 
 /** `parts` one after the other in a typed array like `empty`. */

@@ -1,6 +1,6 @@
 // A consumer of every entry (tests/types/check.mjs compiles it against the packed .d.ts under
 // each lib x moduleResolution x TypeScript version): imports and the main API of each.
-import { init, initSync, isReady, Deck, Card, shuffle, permutation, parseSeed, manifest, type CardComparator, type DeckState } from 'fairdeck';
+import { init, initSync, isReady, Deck, Card, shuffle, permutation, parseSeed, manifest, type CardComparator, type DeckState, type ProvableState, type RoundRecord } from 'fairdeck';
 import { init as initGames, initSync as initGamesSync, Deck as GamesDeck } from 'fairdeck/games';
 import { init as initSim, initSync as initSimSync, Deck as SimDeck, streamSeed } from 'fairdeck/sim';
 import { randomUint32, randomBytes, RandomStream } from 'fairdeck/random';
@@ -34,6 +34,16 @@ export async function main(): Promise<string> {
   if (Card.is(value)) initSync({ wasm: new Uint8Array(0) }), initGamesSync(), initFairnessSync();
   Deck.fromJSON(state).dispose();
   deck.dispose();
+  // A provable deck's round record is verifyRound's input once the seed is added; its state restores.
+  const { serverSeed } = commitRound();
+  const shoe = new GamesDeck({ provable: { serverSeed, clientSeed: 'p', nonce: 0 }, decks: 6 });
+  shoe.dealHands(2, 2);
+  const record: RoundRecord = shoe.round();
+  const version: ProvableState['version'] = 3;
+  GamesDeck.fromJSON(shoe.toJSON({ includeSecret: true })).dispose();
+  if (record.deals.length + version < 0) return 'never';
+  shoe.dispose();
+  if (!(await verifyRound({ ...record, serverSeed })).ok) return 'not ok';
   const table = new GamesDeck({ seed: 2 });
   const hands: Card[][] = table.dealHands(4, 2);
   table.burn(1);
