@@ -35,15 +35,15 @@ export async function main(): Promise<string> {
   Deck.fromJSON(state).dispose();
   deck.dispose();
   // A provable deck's round record is verifyRound's input once the seed is added; its state restores.
-  const { serverSeed } = commitRound();
-  const shoe = new GamesDeck({ provable: { serverSeed, clientSeed: 'p', nonce: 0 }, decks: 6 });
+  const { serverSeed: shoeSeed } = commitRound();
+  const shoe = new GamesDeck({ provable: { serverSeed: shoeSeed, clientSeed: 'p', nonce: 0 }, decks: 6 });
   shoe.dealHands(2, 2);
   const record: RoundRecord = shoe.round();
   const version: ProvableState['version'] = 3;
   GamesDeck.fromJSON(shoe.toJSON({ includeSecret: true })).dispose();
   if (record.deals.length + version < 0) return 'never';
   shoe.dispose();
-  if (!(await verifyRound({ ...record, serverSeed })).ok) return 'not ok';
+  if (!(await verifyRound({ ...record, serverSeed: shoeSeed })).ok) return 'not ok';
   const table = new GamesDeck({ seed: 2 });
   const hands: Card[][] = table.dealHands(4, 2);
   table.burn(1);
