@@ -9,17 +9,19 @@ const pages = ['index.html', 'demo/index.html', 'visualiser/index.html', 'faces/
 
 /**
  * Every entry of the package resolved to its TypeScript source, derived from package.json's
- * `exports` map (the one place the entries are written): each entry's `fairdeck-source`
- * condition names its source, which tsconfig.json's `customConditions` also follows. Vitest uses
- * these aliases too.
+ * `exports` map (the one place the entries are written): an entry's built file dist/X.js comes
+ * from web/src/X.ts (tsconfig.build.json's rootDir), so the map needs no condition pointing at files
+ * the tarball does not ship. tsconfig.json's `paths` say the same for the type checker
+ * (tests/unit/exports-map.test.ts holds the two together). Vitest uses these aliases too.
  */
 const exportsMap = (JSON.parse(readFileSync(here('package.json'), 'utf8')) as { exports: Record<string, unknown> }).exports;
-export const packageAliases = Object.entries(exportsMap).flatMap(([entry, target]) => {
-  const source = (target as { 'fairdeck-source'?: string })['fairdeck-source'];
-  if (!source) return [];
-  const name = entry === '.' ? 'fairdeck' : `fairdeck/${entry.slice(2)}`;
-  return [{ find: new RegExp(`^${name.replace('/', '\\/')}$`), replacement: here(source) }];
+export const sourceOf = (built: string): string => built.replace(/^\.\/dist\//, './web/src/').replace(/\.js$/, '.ts');
+export const packageSources = Object.entries(exportsMap).flatMap(([entry, target]) => {
+  const built = typeof target === 'object' && target !== null ? (target as { default?: string }).default : undefined;
+  if (!built?.endsWith('.js')) return [];
+  return [{ name: entry === '.' ? 'fairdeck' : `fairdeck/${entry.slice(2)}`, source: sourceOf(built) }];
 });
+export const packageAliases = packageSources.map(({ name, source }) => ({ find: new RegExp(`^${name.replace('/', '\\/')}$`), replacement: here(source) }));
 
 export default defineConfig({
   root: here('web'),

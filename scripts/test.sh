@@ -47,6 +47,7 @@ stage "package build" bash scripts/build-package.sh
 stage "size budget (Vite + webpack app)" node tests/size/check.mjs
 stage "consumer smoke test (npm pack)" bash scripts/smoke.sh
 stage "published types, as consumers compile them (tests/types)" node tests/types/check.mjs
+stage "API reference (TypeDoc: every export documented, docs/api current)" node scripts/api-docs.mjs --check
 stage "end-to-end (Chromium)" e2e
 stage "reach matrix (bundlers, runtimes, strict CSP; tests/reach)" bash scripts/reach.sh
 echo

@@ -24,8 +24,14 @@ import { fileURLToPath } from 'node:url';
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const here = fileURLToPath(new URL('.', import.meta.url));
 
-/** The compilers: the oldest supported and the newest (package.json devDependencies). */
-const COMPILERS = ['typescript-5.0', 'typescript'];
+/**
+ * The compilers (package.json devDependencies): the oldest supported (5.0), the newest 5.x, 6.x
+ * (the last TypeScript written in TypeScript) and 7.x (the native compiler `npm create vite`
+ * installs since 2026). 7.x has no JavaScript compiler API, so its programs run through its `tsc`
+ * with one tsconfig per setting (compileAllCli); the others share parsed files in one process.
+ */
+const COMPILERS = ['typescript-5.0', 'typescript', 'typescript-6', 'typescript-7'];
+const CLI_ONLY = new Set(['typescript-7']);
 
 /**
  * The consumer settings. TypeScript declares WebAssembly (fairdeck's `init({ wasm })` takes a
@@ -55,7 +61,8 @@ const supportsUsing = (version, lib) => {
 };
 
 if (process.argv[2] === '--compiler') {
-  process.stdout.write(JSON.stringify(compileAll(process.argv[3], process.argv[4])));
+  const compiler = process.argv[3];
+  process.stdout.write(JSON.stringify(CLI_ONLY.has(compiler) ? compileAllCli(compiler, process.argv[4]) : compileAll(compiler, process.argv[4])));
 } else {
   await main();
 }
@@ -106,6 +113,57 @@ function run(cmd, args) {
   });
 }
 
+/** The settings of every program: each lib × resolution (with using.ts where it compiles), then the control. */
+function programs(version) {
+  const out = [];
+  for (const lib of LIBS) {
+    for (const res of RESOLUTIONS) {
+      const using = supportsUsing(version, lib);
+      out.push({ settings: { ...lib, ...res }, result: { lib: lib.name, ...res, using }, files: using ? ['use.ts', 'using.ts'] : ['use.ts'] });
+    }
+  }
+  return out;
+}
+/** The negative control: control.ts has exactly these errors, so the checker did read the types. */
+function controlResult(errors) {
+  const expected = ['src/control.ts(7): TS2322', 'src/control.ts(8): TS2322'];
+  const got = errors.map((e) => e.split(':').slice(0, 2).join(':'));
+  const unexpected = [...errors.filter((e, i) => !expected.includes(got[i])), ...expected.filter((e) => !got.includes(e)).map((e) => `  missing: ${e}`)];
+  return { control: true, expected, errors, unexpected };
+}
+
+/** In the child, for a compiler with only a command line (TypeScript 7): one `tsc -p` per program. */
+function compileAllCli(compiler, project) {
+  const pkg = createRequire(join(root, 'package.json'))(`${compiler}/package.json`);
+  const tsc = join(root, 'node_modules', compiler, pkg.bin.tsc);
+  let n = 0;
+  const compile = (settings, files) => {
+    const config = join(project, `tsconfig-${compiler}-${n++}.json`);
+    writeFileSync(config, JSON.stringify({
+      compilerOptions: {
+        target: 'ES2022', lib: settings.lib, module: settings.module, moduleResolution: settings.moduleResolution,
+        types: settings.types, typeRoots: [join(project, 'node_modules', '@types')],
+        strict: true, skipLibCheck: false, skipDefaultLibCheck: true, noEmit: true,
+      },
+      files: files.map((f) => `src/${f}`),
+    }));
+    let out = '';
+    try {
+      out = execFileSync(tsc, ['-p', config, '--pretty', 'false'], { cwd: project, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+    } catch (e) {
+      out = `${e.stdout ?? ''}${e.stderr ?? ''}`;
+      if (!out) throw e;
+    }
+    // `src/use.ts(38,9): error TS2451: …` → `src/use.ts(38): TS2451: …`, as compileAll writes them.
+    return out.split('\n').filter((l) => l.trim()).map((l) => l.replace(/^(.*?)\((\d+),\d+\): error (TS\d+): /, '$1($2): $3: '));
+  };
+  const version = execFileSync(tsc, ['--version'], { encoding: 'utf8' }).trim().replace(/^Version /, '');
+  const results = programs(version).map((p) => ({ ...p.result, errors: compile(p.settings, p.files) }));
+  results.push(controlResult(compile({ ...LIBS[1], ...RESOLUTIONS[0] }, ['control.ts'])));
+  const cpu = process.cpuUsage();
+  return { version, results, cpu: (cpu.user + cpu.system) / 1e6 };
+}
+
 /** In the child: every program of one TypeScript version, sharing parsed source files. */
 function compileAll(compiler, project) {
   const ts = createRequire(join(root, 'package.json'))(compiler);
@@ -138,20 +196,8 @@ function compileAll(compiler, project) {
       return `${where}: TS${d.code}: ${ts.flattenDiagnosticMessageText(d.messageText, '\n')}`;
     });
   };
-  const results = [];
-  for (const lib of LIBS) {
-    for (const res of RESOLUTIONS) {
-      const using = supportsUsing(ts.version, lib);
-      const settings = { ...lib, ...res };
-      results.push({ lib: lib.name, ...res, using, errors: compile(settings, using ? ['use.ts', 'using.ts'] : ['use.ts']) });
-    }
-  }
-  // The negative control: control.ts has exactly these errors, so the checker did read the types.
-  const expected = ['src/control.ts(7): TS2322', 'src/control.ts(8): TS2322'];
-  const errors = compile({ ...LIBS[1], ...RESOLUTIONS[0] }, ['control.ts']);
-  const got = errors.map((e) => e.split(':').slice(0, 2).join(':'));
-  const unexpected = [...errors.filter((e, i) => !expected.includes(got[i])), ...expected.filter((e) => !got.includes(e)).map((e) => `  missing: ${e}`)];
-  results.push({ control: true, expected, errors, unexpected });
+  const results = programs(ts.version).map((p) => ({ ...p.result, errors: compile(p.settings, p.files) }));
+  results.push(controlResult(compile({ ...LIBS[1], ...RESOLUTIONS[0] }, ['control.ts'])));
   const cpu = process.cpuUsage();
   return { version: ts.version, results, cpu: (cpu.user + cpu.system) / 1e6 };
 }

@@ -217,14 +217,20 @@ export class DealPattern {
     return typeof x === 'object' && x !== null && #pairs in x;
   }
 
-  /** Its number among module `m`'s patterns (CoreDeck.dealPlan), read into the binding once per module and per table. */
+  /**
+   * Its number among module `m`'s patterns (CoreDeck.dealPlan), read into the binding once per module and per table.
+   * @internal
+   */
   plan(m: DeckModule): number {
     // pairs() numbers the piles anew if the tables started again, even within planPattern.
     if (this.#plan < 0 || this.#module !== m || this.#generation !== pileGeneration(m)) this.#plan = planPattern(m, () => this.pairs(m));
     return this.#plan;
   }
 
-  /** The (pile number, count) pairs for module `m`, numbered once per module and per pile-number table. */
+  /**
+   * The (pile number, count) pairs for module `m`, numbered once per module and per pile-number table.
+   * @internal
+   */
   pairs(m: DeckModule): Uint32Array {
     if (this.#module !== m || this.#generation !== pileGeneration(m)) {
       const p = this.packets, ids = pileIds(m, p.map((x) => x.pile), p.map((_, i) => `packets[${i}].pile`));

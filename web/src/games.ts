@@ -6,7 +6,10 @@
  * app that only deals cards never ships them. This entry's `init()` loads that build instead of
  * fairdeck.wasm; everything else is what 'fairdeck' exports, so an app takes all it uses from here:
  * `import { init, Deck } from 'fairdeck/games'`.
+ *
+ * @module fairdeck/games
  */
+
 import { internals } from './deck.js';
 import { initWith, useDeckModule, type InitOptions } from './load.js';
 import * as record from './provable/record.js';

@@ -1,10 +1,14 @@
 /**
  * fairdeck — a fair, fast playing-card deck: a C++ core in WebAssembly behind a small API.
  * This file only re-exports; see README.md for the guarantees and their limits.
+ *
+ * @module fairdeck
  */
+
 export { init } from './deck-load.js';
 export { initSync } from './deck-load-sync.js';
 export { isReady, type InitOptions, type InitSyncOptions } from './load.js';
+export type { WasmSource } from './wasm-source.js';
 export { Deck, type DeckInfo, type DeckState, type ProvableState, type RoundRecord } from './deck.js';
 export { Card, type CardComparator, type CardOptions, type CardOrderOptions } from './card.js';
 export { shuffle, permutation, type AnyTypedArray } from './shuffle.js';

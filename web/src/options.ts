@@ -28,7 +28,10 @@ export interface RandomOptions {
    * re-seeds per call. Not with `seed`. For `shuffle`, `permutation`, the functions of
    * fairdeck/random and the Deck of 'fairdeck/sim' (the other Decks throw an Error naming it).
    */
-  stream?: { nextUint32(n: number): Uint32Array };
+  stream?: {
+    /** The stream's next n 32-bit words. */
+    nextUint32(n: number): Uint32Array;
+  };
 }
 
 /** Options of `new Deck(options)`. */

@@ -2,7 +2,10 @@
  * `fairdeck/random`: raw engine output for auditors and test labs — the same engines, keys and
  * seeds the decks use, before any shuffling. Words are the engine's 32-bit outputs in order;
  * bytes are those words in little-endian order.
+ *
+ * @module fairdeck/random
  */
+
 import { checkInt, type RandomOptions } from './options.js';
 import { streamOptions } from './stream-options.js';
 import { MAX_WORDS_PER_CALL, WordStream } from './words.js';

@@ -8,7 +8,10 @@
  * This entry's `init()` loads that build; sim.wasm is a superset of games.wasm, so an app that
  * imports 'fairdeck/games' too loads sim.wasm alone and both entries' decks use it.
  * `import { init, Deck } from 'fairdeck/sim'`.
+ *
+ * @module fairdeck/sim
  */
+
 import { initWith, useDeckModule, type InitOptions } from './load.js';
 
 const sim = () => import('./wasm/sim-embedded.js');

@@ -11,6 +11,10 @@
 import { builtin, fromBase64, type NodeZlib } from './bytes.js';
 import { cspMessage, isCspBlock } from './wasm-env.js';
 
+/**
+ * Where a WebAssembly module comes from: a URL (a relative string resolves against the page), its
+ * bytes, or a compiled WebAssembly.Module. `initSync` takes only bytes or a Module.
+ */
 export type WasmSource = string | URL | ArrayBuffer | Uint8Array | WebAssembly.Module;
 
 const howTo =

@@ -31,10 +31,10 @@ function oxblood(pen: Pen): void {
   pip(pen, 'Eichel', CARD_W / 2, CARD_H / 2, 84);
 }
 
-const DESIGNS = { navy, oxblood } as const;
-
 /** The name of a card back. */
-export type BackName = keyof typeof DESIGNS;
+export type BackName = 'navy' | 'oxblood';
+
+const DESIGNS: Readonly<Record<BackName, (pen: Pen) => void>> = { navy, oxblood };
 
 /** Every back, in the order the gallery shows them. */
 export const BACKS: readonly BackName[] = Object.freeze(Object.keys(DESIGNS) as BackName[]);

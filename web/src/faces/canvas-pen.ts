@@ -14,14 +14,23 @@ export interface Context2D extends PathOps {
   lineJoin: string;
   miterLimit: number;
   globalAlpha: number;
+  /** Fills the current path with fillStyle. */
   fill(rule?: 'nonzero' | 'evenodd'): void;
+  /** Strokes the current path with strokeStyle. */
   stroke(): void;
+  /** Clips later drawing to the current path. */
   clip(rule?: 'nonzero' | 'evenodd'): void;
+  /** Pushes the drawing state. */
   save(): void;
+  /** Pops the drawing state. */
   restore(): void;
+  /** Moves the origin. */
   translate(x: number, y: number): void;
+  /** Scales the drawing units. */
   scale(x: number, y: number): void;
+  /** Rotates the drawing units (radians). */
   rotate(angle: number): void;
+  /** Sets the dash pattern (empty: solid). */
   setLineDash(segments: number[]): void;
 }
 

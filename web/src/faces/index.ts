@@ -2,7 +2,10 @@
  * fairdeck/faces — card pictures drawn in code: every French and German card, both jokers and
  * the backs, on any 2D canvas context (browser, OffscreenCanvas, @napi-rs/canvas) or as an SVG
  * string. One description of each face drives both surfaces (see pen.ts). Never loads the WASM core.
+ *
+ * @module fairdeck/faces
  */
+
 import type { Card } from '../card.js';
 import { BACKS, drawNamedBack, type BackName } from './backs.js';
 import { canvasPen, isContext2D, type Context2D } from './canvas-pen.js';

@@ -16,13 +16,21 @@ export interface StrokeStyle {
 
 /** The path-building calls a Pen and a canvas context share (the same names and arguments). */
 export interface PathOps {
+  /** Starts a new path. */
   beginPath(): void;
+  /** Starts a subpath at (x, y). */
   moveTo(x: number, y: number): void;
+  /** A straight line to (x, y). */
   lineTo(x: number, y: number): void;
+  /** A quadratic Bézier curve through control point (cx, cy) to (x, y). */
   quadraticCurveTo(cx: number, cy: number, x: number, y: number): void;
+  /** A cubic Bézier curve through (c1x, c1y) and (c2x, c2y) to (x, y). */
   bezierCurveTo(c1x: number, c1y: number, c2x: number, c2y: number, x: number, y: number): void;
+  /** An elliptical arc, as CanvasRenderingContext2D.ellipse draws it. */
   ellipse(x: number, y: number, rx: number, ry: number, rotation: number, start: number, end: number, ccw?: boolean): void;
+  /** A closed rectangle subpath. */
   rect(x: number, y: number, w: number, h: number): void;
+  /** Closes the current subpath. */
   closePath(): void;
 }
 

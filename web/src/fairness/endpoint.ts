@@ -11,12 +11,18 @@ import type { RngName, SeedBytes } from '../options.js';
 
 /** Anything with postMessage and either addEventListener (browsers, MessagePort) or on (Node Worker). */
 export interface WorkerLike {
+  /** Sends a message (a Worker's, a MessagePort's or Node's Worker's postMessage). */
   postMessage(message: unknown, transfer?: Transferable[]): void;
   // Listener types stay loose so that Worker, MessagePort and Node's Worker all fit.
+  /** A browser Worker's or MessagePort's listener registration. */
   addEventListener?(type: string, listener: (event: any) => void): void;
+  /** Removes a listener added with addEventListener. */
   removeEventListener?(type: string, listener: (event: any) => void): void;
+  /** Node's Worker listener registration. */
   on?(type: string, listener: (value: any) => void): unknown;
+  /** Removes a listener added with on. */
   off?(type: string, listener: (value: any) => void): unknown;
+  /** A MessagePort's start(), called if present. */
   start?(): void;
 }
 

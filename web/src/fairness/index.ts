@@ -2,7 +2,10 @@
  * `fairdeck/fairness` — fairness experiments: count the outcomes of fair and well-known biased
  * shuffles in WASM, in bounded chunks, and test them against the uniform law. This file only
  * re-exports.
+ *
+ * @module fairdeck/fairness
  */
+
 export { init, type FairnessInitOptions } from './load.js';
 export { initSync, type FairnessInitSyncOptions } from './load-sync.js';
 export { ALGORITHMS, ALGORITHM_INFO, BIASED_ALGORITHMS, FAIR_ALGORITHMS, type AlgorithmInfo, type AlgorithmName } from './algorithms.js';
@@ -24,6 +27,9 @@ export { serveChunks } from './chunk-server.js';
 export { CHUNK_TRIALS, CHUNK_SEED_TAG, chunkPlan, chunkSeed, chunkSize, replaySeed, type ChunkPlan, type SeedRecord } from './plan.js';
 export { MAX_WORKERS, type WorkersOption } from './workers.js';
 export type { WorkerLike } from './endpoint.js';
+export type { WordSource } from './sort-random.js';
+export type { SeedBytes } from '../options.js';
+export type { WasmSource } from '../wasm-source.js';
 export type { ParallelSummary } from './run-workers.js';
 export type { RunSummary } from './experiment.js';
 export type { Implementation } from './counter.js';

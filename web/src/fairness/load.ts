@@ -10,6 +10,7 @@
 import type { BasicModule, EngineSpec } from '../binding.js';
 import { init as initDeck } from '../deck-load.js';
 import { core, initOptions, type InitOptions } from '../load.js';
+import type { WasmSource } from '../wasm-source.js';
 import { instantiate, type Handle } from '../instantiate.js';
 import glue from '../wasm/fairness-glue.js';
 import { compileSource, describe } from '../wasm-source.js';
@@ -33,8 +34,6 @@ export interface FairnessCore extends BasicModule {
   CoreExperiment: { make(spec: ExperimentSpec): CoreExperiment | null };
 }
 
-/** Where to load the fairness module from (as `InitOptions.wasm` for the deck module). */
-export type WasmSource = NonNullable<InitOptions['wasm']>;
 
 let loading: Promise<FairnessCore> | undefined;
 let loaded: FairnessCore | undefined;

@@ -12,6 +12,7 @@ const BUFFER = 1 << 16;
 
 /** Where UnitSource reads 32-bit words: a RandomStream from fairdeck/random, for instance. */
 export interface WordSource {
+  /** The source's next n 32-bit words. */
   nextUint32(n: number): Uint32Array;
 }
 const TWO_32 = 2 ** 32;

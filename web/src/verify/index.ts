@@ -1,7 +1,10 @@
 /**
  * fairdeck/verify — checks a provably fair round (docs/provably-fair.md) with a second,
  * independent implementation: plain TypeScript and WebCrypto, no WASM, no `init()`.
+ *
+ * @module fairdeck/verify
  */
+
 export type { BlackjackPlay, DealPacket, GamePreset, Round, RoundDeck, RoundEvent, RoundSeeds } from './input.js';
 export { GAMES, gameDeals, MAX_SEATS, MAX_SPLIT_HANDS } from './input.js';
 export { verifyRound, type Verdict } from './round.js';

@@ -28,7 +28,9 @@ export interface Shoe extends RoundSeeds {
   links?: readonly string[];
 }
 
+/** What verifyShoe found: the whole shoe's verdict, and each hand's. */
 export interface ShoeVerdict {
+  /** True when every hand verified and the chain of links matched. */
   ok: boolean;
   /** Why not, naming the hand (1-based) and what is wrong. */
   reason?: string;

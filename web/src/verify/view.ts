@@ -14,7 +14,10 @@
  * `li[data-code][data-match=yes|no|earlier|rest]` per card of the order, first dealt first; `earlier`
  * for the cards before a hand's `offset` in a shoe). Every mark is in the
  * text as well, for screen readers.
+ *
+ * @module fairdeck/verify/view
  */
+
 import { cardLabel, cardSvg } from '../faces/index.js';
 import { verifyRound, type Verdict } from './round.js';
 import { checkRound, type Round } from './input.js';
@@ -25,6 +28,7 @@ export const MAX_TILES = 432;
 /** How a card is named and drawn: the round's deck style. */
 type Style = 'french' | 'german' | 'generic';
 
+/** Options of renderRound. */
 export interface ViewOptions {
   /** The level of the component's headings (`<h3>` by default): the page's own heading is one above. */
   headingLevel?: 2 | 3 | 4 | 5 | 6;
@@ -254,7 +258,10 @@ declare global {
  * check it fires `verdict` (detail: the verdict) or, for a malformed round, `round-error` (detail:
  * the error), both bubbling.
  */
-export function defineVerifyElement(name = 'fairdeck-verify'): { new (): VerifyElement } {
+export function defineVerifyElement(name = 'fairdeck-verify'): {
+  /** A new element (as document.createElement(name) makes one). */
+  new (): VerifyElement;
+} {
   if (typeof customElements === 'undefined') throw new TypeError('defineVerifyElement needs a browser: customElements is not defined here');
   const existing = customElements.get(name);
   if (existing) return existing as unknown as { new (): VerifyElement };
