@@ -2,7 +2,7 @@
 # `npm run bench`: builds what the benchmarks need (the WASM modules, the package in dist/, the
 # native Google Benchmark binary in build/bench, the bench-only shuffle module and its Embind glue in build/wasm-bench,
 # and the bench-only libsodium-block twins), then tests/bench/run.mjs runs every scenario in
-# its own process, prints the tables and writes BENCHMARKS.md and the README's bench section.
+# its own process, prints the tables and writes BENCHMARKS.md.
 # Benchmarks only: nothing here runs in `npm test`. Extra arguments go to run.mjs
 # (e.g. --only deck52,size to rerun scenarios without rewriting BENCHMARKS.md).
 set -euo pipefail

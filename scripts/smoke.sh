@@ -24,11 +24,15 @@ echo "smoke: npm i fairdeck installs $packages package(s), $kib KiB (fairdeck's 
 # Issue 60's round record and saved provable decks (dist/provable/record.js 10 KB and its types
 # 5 KB, their docs): 2,057 KiB measured (2,025 at 14afb83), so 2,064, moved in issue 60's closing
 # note; the blackjack example stays in the repository ("files": !docs/examples/blackjack-server/).
-[ "$own" -le 2064 ] || { echo "smoke: fairdeck's own files take $own KiB (budget 2064)"; exit 1; }
+# Issue 61's API reference (docs/api, 127 KB of Markdown that TypeDoc generates from the published
+# types; the issue asks for it in the package) and CONTRIBUTING.md, less the contributor records
+# docs/ARCHITECTURE.md and docs/toolchain.md (46 KB), which no longer ship: 2,157 KiB measured
+# (2,057 before), so 2,160, moved in issue 61's note.
+[ "$own" -le 2160 ] || { echo "smoke: fairdeck's own files take $own KiB (budget 2160)"; exit 1; }
 [ "$kib" -le 3584 ] || { echo "smoke: the install takes $kib KiB (budget 3584 with its dependencies)"; exit 1; }
 # Every relative link of the shipped Markdown resolves inside the installed package.
 node "$root/scripts/check-links.mjs" node_modules/fairdeck
-# The README's Quick start, exactly as the installed README shows it: a Node script with no await.
+# The README's Quick start, exactly as the installed README shows it (its first js block), as a Node module.
 awk '/^## Quick start/{q=1} q&&/^```js$/{f=1;next} f&&/^```$/{exit} f' node_modules/fairdeck/README.md > quickstart.mjs
 [ -s quickstart.mjs ] || { echo "smoke: no js block under the README's Quick start"; exit 1; }
 node quickstart.mjs > quickstart.out

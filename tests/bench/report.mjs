@@ -1,5 +1,5 @@
-// tests/bench/report.mjs — turns one run's results into the printed table, BENCHMARKS.md and the
-// README's headline numbers (between <!-- bench:start --> and <!-- bench:end -->).
+// tests/bench/report.mjs — turns one run's results into the printed table and BENCHMARKS.md, the
+// one place for measured figures.
 import { describeCpus } from './cpus.mjs';
 
 /** A duration in ns, shown in a readable unit. */
@@ -234,19 +234,4 @@ export function benchmarksMd(r, targets, env) {
   for (const s of sections(r)) lines.push(`## ${s.title}`, '', s.intro, '', markdown(s.table), '');
   lines.push('## What made it faster', '', 'Effects as measured when each change was made (interleaved A/B runs on this machine; see `git log`), so they need not match the tables above to the nanosecond.', '', ...env.changes.map((c) => `- ${c}`), '');
   return lines.join('\n');
-}
-
-/** The README's bench section: headline numbers that must match BENCHMARKS.md. */
-export function readmeSection(targets, env) {
-  const guarded = targets.filter((t) => t.met !== null), met = guarded.filter((t) => t.met).length;
-  const rows = targets.map((t) => `| ${t.target} | ${t.value} | ${t.met === null ? 'reported, not guarded' : t.met ? 'met' : 'missed'} |`);
-  return [
-    '## Performance',
-    '',
-    `From the last \`npm run bench\` (${env.date}, ${env.cpu}; ${met} of ${guarded.length} targets met, ${targets.length - guarded.length} rows reported and not guarded; details, peers and method in [BENCHMARKS.md](BENCHMARKS.md)):`,
-    '',
-    '| target | measured | |',
-    '|---|---:|---|',
-    ...rows,
-  ].join('\n');
 }

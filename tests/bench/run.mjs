@@ -1,7 +1,7 @@
 // tests/bench/run.mjs — `npm run bench` after scripts/bench.sh has built everything: waits for a
 // quiet machine (load < 1.5, up to --max-wait seconds), runs the native Google Benchmark binary
 // and every scenario in its own Node process, prints the tables and the targets, and writes
-// BENCHMARKS.md and the README's bench section. Usage:
+// BENCHMARKS.md (the one place for measured figures). Usage:
 //   node tests/bench/run.mjs --native build/bench/tests/bench/fairdeck_bench [--only deck52,size] [--max-wait 120]
 // The WASM/native ratios pair each WASM twin with a native run of the same benchmark, round by
 // round (scenarios/native.mjs), so that a change of load between the two cannot skew them.
@@ -14,7 +14,7 @@ import os from 'node:os';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { allowedCpus, probeOn } from './cpus.mjs';
-import { benchmarksMd, printed, readmeSection } from './report.mjs';
+import { benchmarksMd, printed } from './report.mjs';
 import { evaluate } from './targets.mjs';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
@@ -159,7 +159,7 @@ const sh = (cmd, args) => {
 function environment(loadBefore) {
   const cpu = readFileSync('/proc/cpuinfo', 'utf8').match(/model name\s*:\s*(.*)/)?.[1] ?? os.cpus()[0]?.model ?? 'unknown CPU';
   const osName = readFileSync('/etc/os-release', 'utf8').match(/PRETTY_NAME="([^"]*)"/)?.[1] ?? os.type();
-  const dirty = sh('git', ['-C', root, 'status', '--porcelain', '--untracked-files=no', '--', '.', ':!README.md', ':!BENCHMARKS.md'])
+  const dirty = sh('git', ['-C', root, 'status', '--porcelain', '--untracked-files=no', '--', '.', ':!BENCHMARKS.md'])
     ? ', uncommitted changes in the tree' : '';  // the two files this script writes do not count
   return {
     date: new Date().toISOString().replace(/\.\d+Z$/, 'Z'), cpu, cores: os.cpus().length, memGb: Math.round(os.totalmem() / 2 ** 30),
@@ -193,10 +193,5 @@ mkdirSync(`${root}build/bench`, { recursive: true });
 writeFileSync(`${root}build/bench/results.json`, JSON.stringify({ results, targets, env }, null, 1));
 if (!only) {
   writeFileSync(`${root}BENCHMARKS.md`, benchmarksMd(results, targets, env));
-  const readme = readFileSync(`${root}README.md`, 'utf8');
-  const start = readme.indexOf('<!-- bench:start -->'), end = readme.indexOf('<!-- bench:end -->');
-  if (start >= 0 && end > start) {
-    writeFileSync(`${root}README.md`, `${readme.slice(0, start)}<!-- bench:start -->\n${readmeSection(targets, env)}\n${readme.slice(end)}`);
-  }
-  process.stdout.write(`\nbench: wrote BENCHMARKS.md and the README's bench section (${env.minutes} min)\n`);
+  process.stdout.write(`\nbench: wrote BENCHMARKS.md (${env.minutes} min); measured figures live there only\n`);
 }

@@ -1,12 +1,14 @@
 // tests/size/check.mjs — the size check in `npm test` (after the package build): the README
 // example (`init`, `new Deck()`, `deal(5)`) built with Vite and with webpack must ship at most
-// BUDGET bytes gzip in total (every emitted .js and .wasm); the games, sim and verify-only apps
-// their own budgets (tests/size/apps.mjs). Control: the same check on the Vite
+// BUDGET bytes gzip in total (every emitted .js and .wasm); the games, sim, faces and verify-only
+// apps their own budgets (tests/size/apps.mjs); and the README's *Size* table must state what was
+// measured and what is enforced. Control: the same check on the Vite
 // output plus an incompressible 2 KB-over-budget file must fail, so the check can fail.
 import { randomBytes } from 'node:crypto';
 import { cpSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { BUDGET, GAMES_BUDGET, SIM_BUDGET, VERIFY_BUDGET, measureDir, root, viteApp, webpackApp } from './apps.mjs';
+import { readFileSync } from 'node:fs';
+import { BUDGET, FACES_BUDGET, GAMES_BUDGET, SIM_BUDGET, VERIFY_BUDGET, measureDir, root, viteApp, webpackApp } from './apps.mjs';
 
 const work = join(root, 'build/size-check');
 const kb = (b) => `${(b / 1024).toFixed(1)} KB`;
@@ -38,6 +40,45 @@ for (const [name, m] of Object.entries(verify)) {
   failures.push(...overBudget(`${name} verify-only app`, m, VERIFY_BUDGET));
   if (m.wasm !== 0) failures.push(`${name} verify-only app ships WASM (${m.files.filter((f) => f.kind === 'wasm').map((f) => f.file).join(', ')})`);
 }
+
+// The faces app (issue 61): the deal app drawing its five cards as SVG with 'fairdeck/faces'.
+const faces = { vite: await viteApp('fairdeck/faces', join(work, 'faces-vite')), webpack: await webpackApp('fairdeck/faces', join(work, 'faces-webpack')) };
+for (const [name, m] of Object.entries(faces)) {
+  console.log(`size: ${name} faces app ships ${kb(m.gzip)} gzip (js ${kb(m.js)} + wasm ${kb(m.wasm)}), ${kb(m.brotli)} brotli; budget ${kb(FACES_BUDGET)}`);
+  failures.push(...overBudget(`${name} faces app`, m, FACES_BUDGET));
+}
+
+// The README's *Size* table states each kind of app's figures and budget: each must be what was
+// just measured (within README_SLACK) and what this check enforces, so the README cannot drift.
+const README_SLACK = 0.3 * 1024;
+const kinds = { deal: [builds, BUDGET], games: [games, GAMES_BUDGET], sim: [sim, SIM_BUDGET], faces: [faces, FACES_BUDGET], verify: [verify, VERIFY_BUDGET] };
+/** The failures for the README's size table (text between its sizes markers) against the measurements. */
+function readmeDrift(readme) {
+  const out = [];
+  const table = readme.match(/<!-- sizes:start -->([\s\S]*?)<!-- sizes:end -->/)?.[1];
+  if (!table) return ['README.md has no <!-- sizes:start --> … <!-- sizes:end --> table'];
+  const seen = new Set();
+  for (const line of table.split('\n')) {
+    const cells = line.split('|').map((c) => c.trim()).filter(Boolean);
+    const kind = cells[0]?.split(' ')[0];
+    if (!(kind in kinds)) continue;
+    seen.add(kind);
+    const [m, budget] = kinds[kind];
+    const [vite, webpack, stated] = cells.slice(2, 5).map(Number);
+    for (const [bundler, figure] of [['vite', vite], ['webpack', webpack]]) {
+      if (!(Math.abs(figure * 1024 - m[bundler].gzip) <= README_SLACK)) out.push(`README.md says the ${kind} app ships ${figure} KB with ${bundler}; it measures ${kb(m[bundler].gzip)}`);
+    }
+    if (stated * 1024 !== budget) out.push(`README.md gives the ${kind} app a budget of ${stated} KB; the check enforces ${kb(budget)}`);
+  }
+  for (const kind of Object.keys(kinds)) if (!seen.has(kind)) out.push(`README.md's size table has no row for the ${kind} app`);
+  return out;
+}
+const readme = readFileSync(join(root, 'README.md'), 'utf8');
+failures.push(...readmeDrift(readme));
+// Its control: the same table with the deal app's Vite figure 1 KB off must be caught.
+const off = readme.replace(/(\| deal [^|]*\|[^|]*\| )([0-9.]+)/, (_, head, n) => `${head}${(Number(n) + 1).toFixed(1)}`);
+if (off === readme || readmeDrift(off).length === 0) failures.push('control: a README size figure 1 KB off passed the check (the check cannot fail)');
+else console.log(`size: README drift control fails as it must (${readmeDrift(off)[0]})`);
 
 // Negative control: the Vite output grown past the budget by 2 KB of incompressible bytes.
 const padded = join(work, 'control');
