@@ -26,9 +26,9 @@ echo "smoke: npm i fairdeck installs $packages package(s), $kib KiB (fairdeck's 
 # note; the blackjack example stays in the repository ("files": !docs/examples/blackjack-server/).
 # Issue 61's API reference (docs/api, 127 KB of Markdown that TypeDoc generates from the published
 # types; the issue asks for it in the package) and CONTRIBUTING.md, less the contributor records
-# docs/ARCHITECTURE.md and docs/toolchain.md (46 KB), which no longer ship: 2,157 KiB measured
-# (2,057 before), so 2,160, moved in issue 61's note.
-[ "$own" -le 2160 ] || { echo "smoke: fairdeck's own files take $own KiB (budget 2160)"; exit 1; }
+# docs/ARCHITECTURE.md and docs/toolchain.md (46 KB), which no longer ship: 2,161 KiB measured
+# with the new BENCHMARKS.md (2,057 before), so 2,168, moved in issue 61's note.
+[ "$own" -le 2168 ] || { echo "smoke: fairdeck's own files take $own KiB (budget 2168)"; exit 1; }
 [ "$kib" -le 3584 ] || { echo "smoke: the install takes $kib KiB (budget 3584 with its dependencies)"; exit 1; }
 # Every relative link of the shipped Markdown resolves inside the installed package.
 node "$root/scripts/check-links.mjs" node_modules/fairdeck
