@@ -10,7 +10,7 @@
 import { describe, expect, it } from 'vitest';
 import { shuffler } from 'd3-array';
 import { init, permutation, shuffle as fairdeckShuffle } from 'fairdeck';
-import { assertFair, testOrders, testShuffle, type ShuffleReport } from 'fairdeck/fairness';
+import { assertFair, formatP, pText, testOrders, testShuffle, type ShuffleReport } from 'fairdeck/fairness';
 import { countRepeats, crossMoments, neighbourMoments, risingMoments } from '../../web/src/fairness/audit-report.js';
 import { permutationAt, factorial } from '../../web/src/fairness/ranks.js';
 import { Tally } from '../../web/src/fairness/audit-tally.js';
@@ -26,6 +26,22 @@ function below(random: () => number, bound: number): number {
   }
 }
 const swap = (a: number[], i: number, j: number) => { const t = a[i]; a[i] = a[j]; a[j] = t; };
+
+/** `count` Gilbert–Shannon–Reeds riffles: each a binomial cut, then drops in proportion to the packets. */
+function riffles(r: () => number, count: number) {
+  return (a: number[]) => {
+    for (let round = 0; round < count; round++) {
+      let cut = 0;
+      for (let i = 0; i < a.length; i++) if (r() < 0.5) cut++;
+      const left = a.slice(0, cut), right = a.slice(cut);
+      let l = 0, rr = 0;
+      for (let i = 0; i < a.length; i++) {
+        const L = left.length - l, R = right.length - rr;
+        a[i] = r() * (L + R) < L ? left[l++] : right[rr++];
+      }
+    }
+  };
+}
 
 /** The catalogue of known mistakes: fairdeck's reference algorithms (reference.hpp) and the ones from the issue. */
 export const MISTAKES = {
@@ -47,18 +63,8 @@ export const MISTAKES = {
   mathRound: (r: () => number) => (a: number[]) => { for (let i = a.length - 1; i > 0; i--) swap(a, i, Math.round(r() * i)); },
   moduloByte: (r: () => number) => (a: number[]) => { for (let i = a.length - 1; i > 0; i--) swap(a, i, Math.floor(r() * 256) % (i + 1)); },
   /** Gilbert–Shannon–Reeds riffles, three of them: a binomial cut, then drops in proportion to the packets. */
-  threeRiffles: (r: () => number) => (a: number[]) => {
-    for (let round = 0; round < 3; round++) {
-      let cut = 0;
-      for (let i = 0; i < a.length; i++) if (r() < 0.5) cut++;
-      const left = a.slice(0, cut), right = a.slice(cut);
-      let l = 0, rr = 0;
-      for (let i = 0; i < a.length; i++) {
-        const L = left.length - l, R = right.length - rr;
-        a[i] = r() * (L + R) < L ? left[l++] : right[rr++];
-      }
-    }
-  },
+  threeRiffles: (r: () => number) => riffles(r, 3),
+  riffles,
   /** Fisher–Yates done right, driven by a generator with 16 bits of state (period ≤ 65,536 draws). */
   tinyState: () => {
     let s = 1;
@@ -217,8 +223,13 @@ describe('every known mistake is caught at the default settings and named', () =
     ['Math.round', MISTAKES.mathRound(sfc32(4)), 52, /Math\.round/],
     ['% n on a byte', MISTAKES.moduloByte(sfc32(5)), 52, /modulo bias/],
     ['sort(() => random() − 0.5)', MISTAKES.sortRandom(sfc32(6)), 10, /sort/],
-    ['three riffles', MISTAKES.threeRiffles(sfc32(7)), 52, /riffles/],
-    ['random swaps, n rounds', MISTAKES.randomSwaps(sfc32(8)), 52, /near where they started|riffles/],
+    // The riffle model (audit-causes.ts, riffleMatrix) names the count: its exact position
+    // matrices for 1…8 riffles, the best-correlated one named.
+    ['three riffles', MISTAKES.threeRiffles(sfc32(7)), 52, /^the pattern of 3 riffle shuffles .*reaches only 4,503,599,627,370,444 of the 52! orders/],
+    ['a single riffle', MISTAKES.riffles(sfc32(7), 1), 52, /^the pattern of a single riffle shuffle /],
+    // n = 8: one riffle reaches 2^8 − 8 = 248 orders, and the report's count of orders seen says so too.
+    ['a single riffle, n = 8', MISTAKES.riffles(sfc32(7), 1), 8, /only 248 of 40320 orders ever came up.*a single riffle shuffle .*reaches only 248 of the 8! orders/],
+    ['random swaps, n rounds', MISTAKES.randomSwaps(sfc32(8)), 52, /near where they started/],
     ['bitmap scan', MISTAKES.bitmapScan(sfc32(9)), 52, /neighbours stay together/],
     ['bitmap scan, n = 6 (positions uniform, orders not)', MISTAKES.bitmapScan(sfc32(9)), 6, /./],
     ['tiny-state generator (16 bits)', MISTAKES.tinyState(), 52, /too little state/],
@@ -230,6 +241,10 @@ describe('every known mistake is caught at the default settings and named', () =
     expect(r.p).toBeLessThan(1e-30);
     expect(causeOf(r)).toMatch(cause);
     expect(r.toString()).toContain('BIASED');
+    // Every cause is true of what was measured: nothing "stays together" at or below chance, and
+    // a loop that is no riffle is never called one.
+    expect(causeOf(r)).not.toMatch(/\b0\.\d× as often|1\.0× as often/);
+    if (!/riffle/.test(_name)) expect(causeOf(r)).not.toMatch(/riffle shuffle/);
   });
 
   it('assertFair throws the report for a biased shuffle', async () => {
@@ -237,6 +252,33 @@ describe('every known mistake is caught at the default settings and named', () =
     expect(error).toBeInstanceOf(Error);
     expect((error as Error).message).toMatch(/^shuffle is biased\nShuffle audit — BIASED/);
     expect((error as Error).message).toContain("Sattolo's j < i");
+  });
+});
+
+describe('the report says what it assumed and shows both p-values', () => {
+  // A fair Fisher–Yates of four letters listed out of order: nothing here is statistical, only
+  // which words the report prints (a fair run at 4,000 orders; the verdict is not what is tested).
+  const letters = () => {
+    const r = sfc32(21);
+    return Array.from({ length: 4_000 }, () => { const a = ['c', 'a', 'd', 'b']; for (let i = 3; i > 0; i--) swap(a, i, below(r, i + 1)); return a; });
+  };
+  it('testOrders without items says the starting order was assumed, and with items does not', async () => {
+    const assumed = await testOrders(letters());
+    expect(assumed.itemOrder).toBe('assumed');
+    expect(assumed.toString().split('\n')[2]).toBe('Starting order assumed: "a" "b" "c" "d" (the first order\'s items, sorted), as no items were given; the neighbour and rising-sequence tests read it as the order the shuffle started from — pass items (fairdeck-audit --items) if it started otherwise');
+    expect(assumed.toJSON()).toMatchObject({ itemOrder: 'assumed' });
+    for (const given of [await testOrders(letters(), { items: ['c', 'a', 'd', 'b'] }), await testShuffle(MISTAKES.sattolo(sfc32(1)), { n: 5, trials: 2_000 })]) {
+      expect(given.itemOrder).toBe('given');
+      expect(given.toString()).not.toContain('Starting order assumed');
+    }
+  });
+  it("each test's line gives its own p and Holm's", async () => {
+    const r = await testOrders(letters(), { items: ['c', 'a', 'd', 'b'] });
+    const lines = r.toString().split('\n').filter((l) => /^ {2}[✓✗] /.test(l));
+    expect(lines).toHaveLength(r.tests.length);
+    r.tests.forEach((t, i) => expect(lines[i]).toContain(`${pText(t.p)} (Holm ${formatP(t.pCorrected)})`));
+    // Negative control: Holm's value differs from the raw one on at least one line, so a line with one p twice would fail.
+    expect(r.tests.some((t) => formatP(t.p) !== formatP(t.pCorrected))).toBe(true);
   });
 });
 

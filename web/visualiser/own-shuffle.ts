@@ -183,6 +183,8 @@ function show(out: HTMLElement, r: ShuffleReport): void {
   verdict.dataset.verdict = r.fair ? 'no-evidence-of-bias' : 'biased';
   verdict.id = 'own-verdict';
   out.append(verdict, el('p', lines[1], 'note'));
+  const assumed = lines.find((l) => l.startsWith('Starting order assumed'));  // the report's warning when no items were given
+  if (assumed) out.append(el('p', assumed, 'note'));
   if (r.causes.length) {
     const list = el('ul', '', 'causes');
     list.setAttribute('aria-label', 'Likely causes');
@@ -192,10 +194,10 @@ function show(out: HTMLElement, r: ShuffleReport): void {
   const detect = lines.find((l) => /with 99% power/.test(l));
   if (detect) out.append(el('p', detect, 'note'));
   const table = el('table');
-  const caption = el('caption', 'Tests (p after Holm\'s correction)');
+  const caption = el('caption', 'Tests: each p, and after Holm\'s correction for the tests run together');
   const head = el('thead');
   const hr = el('tr');
-  for (const h of ['test', 'statistic', 'df', 'p', 'observed']) {
+  for (const h of ['test', 'statistic', 'df', 'p', 'p (Holm)', 'observed']) {
     const th = el('th', h);
     th.setAttribute('scope', 'col');
     hr.append(th);
@@ -206,7 +208,7 @@ function show(out: HTMLElement, r: ShuffleReport): void {
     const tr = el('tr');
     const th = el('th', `${t.rejects ? '✗' : '✓'} ${t.name}`);
     th.setAttribute('scope', 'row');
-    tr.append(th, el('td', t.statistic.toPrecision(4)), el('td', t.df === null ? '—' : String(t.df)), el('td', t.pCorrected.toPrecision(2)), el('td', t.observed));
+    tr.append(th, el('td', t.statistic.toPrecision(4)), el('td', t.df === null ? '—' : String(t.df)), el('td', t.p.toPrecision(2)), el('td', t.pCorrected.toPrecision(2)), el('td', t.observed));
     body.append(tr);
   }
   table.append(caption, head, body);

@@ -130,7 +130,7 @@ async function main(): Promise<number> {
     process.stderr.write(`fairdeck-audit: too few orders to test: ${audit.tally.trials}, and ${audit.tally.n} items need at least ${least} (each item at each position expected 5 times); no verdict\n`);
     return 2;
   }
-  const report = buildReport(audit.tally, args.alpha, audit.items!, performance.now() - start);
+  const report = buildReport(audit.tally, args.alpha, audit.items!, performance.now() - start, args.items !== undefined || args.n !== undefined ? 'given' : 'assumed');
   const written = await print(args.json ? `${JSON.stringify(reportJSON(report), null, 2)}\n` : `${report.toString()}\n`);
   return written !== 0 ? written : report.fair ? 0 : 1;
 }

@@ -80,7 +80,7 @@ interface Raw {
 }
 
 /** Builds the report of a finished tally. */
-export function buildReport(t: Tally, alpha: number, items: Token[], elapsedMs: number): ShuffleReport {
+export function buildReport(t: Tally, alpha: number, items: Token[], elapsedMs: number, itemOrder: 'given' | 'assumed' = 'given'): ShuffleReport {
   t.flush();
   const { n, k, trials: T } = t;
   if (T === 0) throw new RangeError('no orders to test: the input was empty');
@@ -234,7 +234,7 @@ export function buildReport(t: Tally, alpha: number, items: Token[], elapsedMs: 
 
   const causes = fair ? [] : likelyCauses({ tally: t, tests, items, diag, repeats, repeatLambda, rhoZ });
   const report: ShuffleReport = {
-    fair, p, alpha, trials: T, n, k, items, tests, cells: best, orders: ordersSummary, detectable, causes,
+    fair, p, alpha, trials: T, n, k, items, itemOrder, tests, cells: best, orders: ordersSummary, detectable, causes,
     elapsedMs, trialsPerSecond: elapsedMs > 0 ? (T * 1000) / elapsedMs : 0,
     counts: t.positions, successions: t.successions, orderCounts: k === n ? t.orders : undefined,
     toString: () => reportText(report),
@@ -260,13 +260,18 @@ export function reportText(r: ShuffleReport): string {
     ? `NO BIAS FOUND: no test rejects at α = ${formatP(r.alpha)} (smallest corrected ${pText(r.p)})`
     : `BIASED: ${r.tests.filter((t) => t.rejects).map((t) => t.name).join(', ')} reject${r.tests.filter((t) => t.rejects).length === 1 ? 's' : ''} (corrected ${pText(r.p)} < α = ${formatP(r.alpha)})`;
   lines.push(`Shuffle audit — ${verdict}`);
-  lines.push(`${grouped(r.trials)} ${r.k === r.n ? 'orders' : `hands of ${r.k}`} of ${r.n} items, ${r.tests.length} tests, Holm-corrected${r.elapsedMs > 0 ? `; ${(r.elapsedMs / 1000).toFixed(1)} s, ${grouped(Math.round(r.trialsPerSecond))}/s` : ''}`);
+  lines.push(`${grouped(r.trials)} ${r.k === r.n ? 'orders' : `hands of ${r.k}`} of ${r.n} items, ${r.tests.length} tests, each p with its Holm-corrected value${r.elapsedMs > 0 ? `; ${(r.elapsedMs / 1000).toFixed(1)} s, ${grouped(Math.round(r.trialsPerSecond))}/s` : ''}`);
+  if (r.itemOrder === 'assumed') {
+    const shown = r.items.slice(0, 8).map(label).join(' ') + (r.n > 8 ? ' …' : '');
+    lines.push(`Starting order assumed: ${shown} (the first order's items, sorted), as no items were given; the neighbour and rising-sequence tests${r.causes.length ? ' and the causes' : ''} read it as the order the shuffle started from — pass items (fairdeck-audit --items) if it started otherwise`);
+  }
   for (const c of r.causes) lines.push(`Likely cause: ${c}`);
   lines.push('');
   const w = Math.max(...r.tests.map((t) => t.name.length));
   for (const t of r.tests) {
     const stat = t.df === null ? `${grouped(t.statistic)}` : t.name === 'largest cell' ? `|z| = ${t.statistic.toFixed(2)}` : `${t.statistic.toFixed(1)} on ${grouped(t.df)} df`;
-    lines.push(`  ${t.rejects ? '✗' : '✓'} ${t.name.padEnd(w)}  ${stat.padEnd(22)} ${pText(t.pCorrected).padEnd(14)} ${t.observed}`);
+    // The test's own p beside Holm's: a fair run's corrected p-values are mostly 1.
+    lines.push(`  ${t.rejects ? '✗' : '✓'} ${t.name.padEnd(w)}  ${stat.padEnd(22)} ${`${pText(t.p)} (Holm ${t.pCorrected === 0 ? '< 10⁻³⁰⁰' : formatP(t.pCorrected)})`.padEnd(33)} ${t.observed}`);
   }
   lines.push('');
   lines.push(`Most deviant cells: ${r.cells.slice(0, 3).map((c) => `item ${label(c.item)} at position ${c.position} ${grouped(c.count)}× (expected ${grouped(c.expected)}, z = ${c.z.toFixed(1)})`).join('; ')}`);

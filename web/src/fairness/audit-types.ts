@@ -68,6 +68,13 @@ export interface ShuffleReport {
   k: number;
   /** The items in their starting order (item i of the tables is items[i]). */
   items: Token[];
+  /**
+   * Where that starting order came from: `'given'` (the shuffle's own items in `testShuffle`, or
+   * the `items` or `n` option) or `'assumed'` (`testOrders` without them: the first order's items,
+   * sorted). The neighbour and rising-sequence tests and the causes read `items` as the order the
+   * shuffle started from; when it is assumed, the report says so and asks for `items`.
+   */
+  itemOrder: 'given' | 'assumed';
   /** One entry per test run. */
   tests: AuditTest[];
   /** The cells of the item × position table furthest from chance (by |z|), at most 5. */
