@@ -11,7 +11,7 @@
  * 2 bad input or usage (the line number and what was wrong on standard error).
  */
 import { statSync } from 'node:fs';
-import { buildReport, reportJSON } from '../fairness/audit-report.js';
+import { buildReport, itemOrderOf, reportJSON } from '../fairness/audit-report.js';
 import { MAX_AUDIT_N } from '../fairness/audit-tally.js';
 import { InputError, LogAudit, readLines, type LogOptions } from './audit-log.js';
 import { defaultWorkers, MAX_LOG_WORKERS, MIN_BYTES_PER_WORKER, readLogFile, type LogResult } from './audit-parallel.js';
@@ -130,7 +130,7 @@ async function main(): Promise<number> {
     process.stderr.write(`fairdeck-audit: too few orders to test: ${audit.tally.trials}, and ${audit.tally.n} items need at least ${least} (each item at each position expected 5 times); no verdict\n`);
     return 2;
   }
-  const report = buildReport(audit.tally, args.alpha, audit.items!, performance.now() - start, args.items !== undefined || args.n !== undefined ? 'given' : 'assumed');
+  const report = buildReport(audit.tally, args.alpha, audit.items!, performance.now() - start, itemOrderOf(args));
   const written = await print(args.json ? `${JSON.stringify(reportJSON(report), null, 2)}\n` : `${report.toString()}\n`);
   return written !== 0 ? written : report.fair ? 0 : 1;
 }

@@ -108,27 +108,28 @@ function binomials(n: number): Float64Array[] {
  * position i to position j with probability 2^−n · [C(j, i) · S(n−1−j, n−1−i) + C(n−1−j, n−1−i) ·
  * S(j, i)], S(a, b) = Σ_{m ≤ b} C(a, m): the first term is i in the top packet (i cards of the top
  * packet above it, the rest below), the second i in the bottom one. A card's position is a Markov
- * chain over independent riffles, so k riffles are that matrix to the k-th power.
+ * chain over independent riffles, so k riffles are that matrix to the k-th power: the result holds
+ * the matrices of 1, 2, … `riffles` riffles, each one product from the one before.
  */
-function riffleMatrix(n: number, riffles: number): Float64Array {
+function riffleMatrices(n: number, riffles: number): Float64Array[] {
   const C = binomials(n), S = C.map((row) => { const s = new Float64Array(row.length); let t = 0; for (let m = 0; m < row.length; m++) s[m] = t += row[m]; return s; });
   const c = (a: number, b: number) => (b < 0 || b > a ? 0 : C[a][b]), sum = (a: number, b: number) => (b < 0 ? 0 : S[a][Math.min(b, a)]);
   const M = new Float64Array(n * n), scale = 2 ** -n;
   for (let i = 0; i < n; i++) {
     for (let j = 0; j < n; j++) M[i * n + j] = scale * (c(j, i) * sum(n - 1 - j, n - 1 - i) + c(n - 1 - j, n - 1 - i) * sum(j, i));
   }
-  let P = M;
+  const out = [M];
   for (let r = 1; r < riffles; r++) {
-    const Q = new Float64Array(n * n);
+    const P = out[r - 1], Q = new Float64Array(n * n);
     for (let i = 0; i < n; i++) {
       for (let p = 0; p < n; p++) {
         const v = P[i * n + p];
         if (v !== 0) for (let j = 0; j < n; j++) Q[i * n + j] += v * M[p * n + j];
       }
     }
-    P = Q;
+    out.push(Q);
   }
-  return P;
+  return out;
 }
 
 /** Riffle counts the cause matcher tries: beyond 8, a riffle's position matrix is too close to uniform to tell apart. */
@@ -219,10 +220,10 @@ export function likelyCauses(ev: Evidence): string[] {
       const r = correlation(t, swapLoopMatrix(n, steps));
       if (r > best.r) best = { r, text: m.text };
     }
-    for (let riffles = 1; riffles <= RIFFLES_TRIED; riffles++) {
-      const r = correlation(t, riffleMatrix(n, riffles));
-      if (r > best.r) best = { r, text: riffleText(n, riffles) };
-    }
+    riffleMatrices(n, RIFFLES_TRIED).forEach((P, i) => {
+      const r = correlation(t, P);
+      if (r > best.r) best = { r, text: riffleText(n, i + 1) };
+    });
     if (best.r < MODEL_MIN_CORRELATION) {
       const r = correlation(t, sortRandomMatrix(n));
       if (r > best.r) best = { r, text: SORT_TEXT };

@@ -79,8 +79,13 @@ interface Raw {
   observed: string;
 }
 
+/** Whether a log's starting order is given (its items, or n: the numbers 0…n−1) or assumed (the first order's items, sorted): testOrders and fairdeck-audit. */
+export function itemOrderOf(options: { items?: unknown; n?: unknown }): ShuffleReport['itemOrder'] {
+  return options.items !== undefined || options.n !== undefined ? 'given' : 'assumed';
+}
+
 /** Builds the report of a finished tally. */
-export function buildReport(t: Tally, alpha: number, items: Token[], elapsedMs: number, itemOrder: 'given' | 'assumed' = 'given'): ShuffleReport {
+export function buildReport(t: Tally, alpha: number, items: Token[], elapsedMs: number, itemOrder: ShuffleReport['itemOrder'] = 'given'): ShuffleReport {
   t.flush();
   const { n, k, trials: T } = t;
   if (T === 0) throw new RangeError('no orders to test: the input was empty');

@@ -6,7 +6,7 @@
  */
 import { show } from '../errors.js';
 import { checkInt, checkKeys } from '../options.js';
-import { buildReport, type ShuffleReport, type Token } from './audit-report.js';
+import { buildReport, itemOrderOf, type ShuffleReport, type Token } from './audit-report.js';
 import { MAX_AUDIT_N, MAX_ORDERS_N, OrderError, Tally } from './audit-tally.js';
 import { checkControl } from './options.js';
 import { MAX_TRIALS } from './options.js';
@@ -268,7 +268,6 @@ export async function testOrders(orders: Iterable<Order> | AsyncIterable<Order>,
   const alpha = checkAlpha(o.alpha);
   const control = checkControl(o);
   let items: Token[] | undefined;
-  const itemOrder = o.items !== undefined || o.n !== undefined ? 'given' : 'assumed';
   if (o.items !== undefined) {
     if (!Array.isArray(o.items)) throw new TypeError(`items must be an array of distinct numbers or strings, got ${show(o.items)}`);
     items = [...(o.items as Token[])];
@@ -351,7 +350,7 @@ export async function testOrders(orders: Iterable<Order> | AsyncIterable<Order>,
     throw new RangeError(`too few orders to test: ${t}, and ${tally.n} items need at least ${minTrials(tally.n)} (each item at each position expected 5 times, and 100 orders for the z tests)`);
   }
   pacer.report(t);
-  return buildReport(tally, alpha, items!, now() - pacer.start, itemOrder);
+  return buildReport(tally, alpha, items!, now() - pacer.start, itemOrderOf(o));
 }
 
 /** Checks that `tokens` are distinct and all numbers or all strings. */
