@@ -226,3 +226,69 @@ TEST(Dice, SwapDownIsDescendWithSwapsEvenWhenWordsAreRejected) {
     }
   }
 }
+
+namespace {
+/// Rounds of a simulation's loop on one array of `live` items: each round `deals` Fisher–Yates
+/// steps from bound `live` down, then drops the pending dice, as each round's shuffle() does;
+/// through descend() + swap + clear() (way 0, the reference), swap_down() + clear() (1) or
+/// swap_down_rounds() (2, bounds that batch only); every round's array, then a word.
+template <class Engine>
+std::pair<std::vector<std::uint32_t>, std::uint32_t> rounds(Engine engine, std::uint32_t live, std::uint32_t deals,
+                                                            std::uint32_t pending, int way) {
+  constexpr std::uint32_t kRounds = 40;
+  Dice dice;
+  std::vector<std::uint32_t> a(live), seen;
+  std::iota(a.begin(), a.end(), 0u);
+  std::uint32_t* p = a.data();
+  for (std::uint32_t bound = live + pending; bound > live; --bound) dice.roll(engine, bound);  // pending dice for bound `live`
+  const std::uint32_t lo = live - deals + 1 < 2 ? 2 : live - deals + 1;
+  if (way == 2) {  // swap_down_rounds() starts with no dice pending: with some, round 0 is descend()'s, as make_rounds() does
+    std::uint32_t first = 0;
+    if (dice.count != 0) {
+      dice.descend(engine, live, lo, [p](std::uint32_t i, std::uint32_t j) { std::swap(p[i - 1], p[j]); });
+      dice.clear();
+      seen.insert(seen.end(), a.begin(), a.end());
+      first = 1;
+    }
+    dice.swap_down_rounds(engine, p, live, Dice::Rounds(live, lo), kRounds - first, [&](std::uint32_t) { seen.insert(seen.end(), a.begin(), a.end()); });
+    EXPECT_EQ(dice.count, 0);
+  }
+  for (std::uint32_t round = 0; way != 2 && round < kRounds; ++round) {
+    if (way == 1) dice.swap_down(engine, p, live, lo), dice.clear();
+    else dice.descend(engine, live, lo, [p](std::uint32_t i, std::uint32_t j) { std::swap(p[i - 1], p[j]); }), dice.clear();
+    EXPECT_EQ(dice.count, 0);
+    seen.insert(seen.end(), a.begin(), a.end());
+  }
+  return {seen, engine.next_u32()};
+}
+}  // namespace
+
+TEST(Dice, SwapDownRoundsAreDescendThenClearEvenWhenWordsAreRejected) {
+  // swap_down_rounds() is the boards-in-advance fast path (deck_boards.hpp): a last batch used in
+  // part is drawn in registers, and the word must still be accepted or rejected on the whole
+  // batch's product, so the same words, swaps and next word as descend() then clear() each
+  // round (and as swap_down() then clear()). Bounds where the last batch is used whole, in part
+  // and alone, batches of one (above 8192, way 1 only), up to 64 steps a round (way 2's most),
+  // engines that reject every third word.
+  for (std::uint32_t live : {2u, 3u, 5u, 48u, 52u, 200u, 8190u, 8200u, 9000u}) {
+    for (std::uint32_t deals : {1u, 2u, 3u, 4u, 5u, 7u, 9u, 13u, 63u, 64u, 100000u}) {
+      for (std::uint32_t pending : {0u, 2u}) {
+        const Bytes32 key = key_from_u64(live * 131 + deals * 7 + pending);
+        for (int way : {1, 2}) {
+          const std::uint32_t steps = std::min(deals, live - 1);
+          if (way == 2 && (live > kSingleAbove || steps > Dice::kRoundSteps)) continue;  // swap_down_rounds()'s reach
+          EXPECT_EQ(rounds(ChaCha20(key), live, deals, pending, 0), rounds(ChaCha20(key), live, deals, pending, way))
+              << "chacha20 live=" << live << " deals=" << deals << " pending=" << pending << " way=" << way;
+          EXPECT_EQ(rounds(Xoshiro256(key), live, deals, pending, 0), rounds(Xoshiro256(key), live, deals, pending, way))
+              << "xoshiro256 live=" << live << " deals=" << deals << " pending=" << pending << " way=" << way;
+          EXPECT_EQ(rounds(ZeroEveryThird{Xoshiro256(key)}, live, deals, pending, 0),
+                    rounds(ZeroEveryThird{Xoshiro256(key)}, live, deals, pending, way))
+              << "zero every third word, live=" << live << " deals=" << deals << " pending=" << pending << " way=" << way;
+          EXPECT_EQ(rounds(BufferedZeroEveryThird{Xoshiro256(key)}, live, deals, pending, 0),
+                    rounds(BufferedZeroEveryThird{Xoshiro256(key)}, live, deals, pending, way))
+              << "buffered, zero every third word, live=" << live << " deals=" << deals << " pending=" << pending << " way=" << way;
+        }
+      }
+    }
+  }
+}

@@ -58,17 +58,36 @@ inline const std::uint32_t* Deck::board_ids() const noexcept {
 /// the pending dice; deal(n) makes n Fisher–Yates steps from the top of the undealt pile, its
 /// prepare() fetching and re-keying nothing short of the interval. Rounds 0 … `rounds` − 1 deal k
 /// cards each, round `rounds` deals `last` (each round after the first starts with the shuffle());
-/// with `ids`, rounds 0 … `rounds` (last = k) are copied there, each the first dealt last, the k
-/// cards below the top. tests/cpp/boards_test.cpp holds them to a twin that makes each call.
-[[gnu::noinline]] inline void Deck::make_rounds(std::uint32_t live, std::uint32_t k, std::uint32_t rounds, std::uint32_t last, std::uint32_t* ids) noexcept {
-  for (std::uint32_t i = 0; i <= rounds; ++i) {
+/// rounds 0 … `rounds` are copied to `ids` (room for rounds + 1 of k), each the first dealt last,
+/// the k cards below the top (a last round of fewer copies what stands there). Rounds 0 …
+/// `rounds` − 1 of k ≥ 2 batching bounds go through one view of the engine (Dice::swap_down_rounds,
+/// issue 59's dealIds row: 65 → 54 ns a 5-card board in WASM). tests/cpp/boards_test.cpp holds
+/// them to a twin that makes each call.
+[[gnu::noinline]] FAIRDECK_MINSIZE inline void Deck::make_rounds(std::uint32_t live, std::uint32_t k, std::uint32_t rounds, std::uint32_t last, std::uint32_t* ids) noexcept {
+  std::uint32_t* const cards = cards_.data();
+  const auto copy = [&](std::uint32_t i) {
+#pragma GCC unroll 1  // a few ids: a loop, not a call
+    for (std::uint32_t j = 0; j < k; ++j) ids[std::size_t{i} * k + j] = cards[live - k + j];
+  };
+  const auto one = [&](std::uint32_t i) {  // round i alone, as the calls make it
     if (i != 0) u_ = live, rng_.dice().clear();
     const std::uint32_t n = i < rounds ? k : last;
     if (n == 1) next_card();
-    else if (n != 0) rng_.visit([&](auto& e, Dice& d) { d.swap_down(e, cards_.data(), live, live - n + 1 < 2 ? 2 : live - n + 1); }), u_ = live - n;
-    if (ids)
-      for (std::uint32_t j = 0; j < k; ++j) ids[std::size_t{i} * k + j] = cards_[live - k + j];  // a few ids: a loop, not a call
+    else if (n != 0) rng_.visit([&](auto& e, Dice& d) { d.swap_down(e, cards, live, live - n + 1 < 2 ? 2 : live - n + 1); }), u_ = live - n;
+    copy(i);
+  };
+  std::uint32_t i = 0;
+  if (k >= 2 && k <= Dice::kRoundSteps && live <= kSingleAbove && rounds != 0) {  // rounds of k in one view of the engine, from the first with no dice pending
+    if (rng_.dice().count != 0) one(i++);
+    if (i < rounds) {
+      rng_.dice().clear();
+      const std::uint32_t to = live - k + 1 < 2 ? 2 : live - k + 1, from = i;
+      const Dice::Rounds plan(live, to);
+      rng_.visit([&](auto& e, Dice& d) { d.swap_down_rounds(e, cards, live, plan, rounds - from, [&](std::uint32_t r) { copy(from + r); }); });
+      u_ = live - k, i = rounds;
+    }
   }
+  for (; i <= rounds; ++i) one(i);
 }
 
 [[gnu::noinline]] FAIRDECK_MINSIZE inline std::uint32_t Deck::boards_ahead(std::uint32_t k, std::uint32_t boards) noexcept {
@@ -120,7 +139,9 @@ inline const std::uint32_t* Deck::board_ids() const noexcept {
     std::copy(b.cards.begin(), b.cards.end(), cards_.begin());
     u_ = b.u, r_ = b.r, last_swap_ = b.last_swap;
     rng_ = std::move(*ahead_.room->rng);
-    make_rounds(u_, k, std::min(board, boards - 1), std::min(taken, k), nullptr);  // the rounds handed out, made again
+    // The rounds handed out, made again; their ids, the same again, over the first ones (one
+    // make_rounds() with no branch on a missing `ids`: that branch had the compiler make two).
+    make_rounds(u_, k, std::min(board, boards - 1), std::min(taken, k), b.ids.data());
   }
 }
 

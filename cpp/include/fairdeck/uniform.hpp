@@ -13,6 +13,8 @@
 #include <type_traits>
 #include <utility>
 
+#include "fairdeck/attributes.hpp"
+
 namespace fairdeck {
 
 namespace detail {
@@ -193,6 +195,71 @@ struct Dice {
     for (; b >= to; --b) std::swap(p[b - 1], p[roll(engine, b)]);  // a fresh batch, the rest of it left pending
   }
 
+  /// Most steps a round of swap_down_rounds() may make (from − to + 1).
+  static constexpr std::uint32_t kRoundSteps = 64;
+
+  /// The batches of one round of Fisher–Yates steps from bound `from` down to `to`, as
+  /// swap_down() draws them from fresh dice: each one's size (batch()'s: as many bounds as fit
+  /// under kBatchLimit, never below 2), the dice the round uses (fewer in a last batch used in
+  /// part), the bounds' product and the rejection threshold 2^32 mod product.
+  struct Rounds {
+    std::uint8_t size[kRoundSteps], use[kRoundSteps];
+    std::uint32_t prod[kRoundSteps], least[kRoundSteps];
+    int batches = 0;
+    /// For 2 ≤ to ≤ from ≤ kSingleAbove and from − to + 1 ≤ kRoundSteps.
+    [[gnu::noinline]] FAIRDECK_MINSIZE Rounds(std::uint32_t from, std::uint32_t to) noexcept {
+      for (std::uint32_t b = from; b >= to; ++batches) {
+        std::uint64_t q = b;
+        std::uint32_t n = 1;
+        while (n < kMaxBatch && b - n >= 2 && q * (b - n) <= kBatchLimit) q *= b - n, ++n;
+        size[batches] = static_cast<std::uint8_t>(n);
+        use[batches] = static_cast<std::uint8_t>(b - to + 1 < n ? b - to + 1 : n);
+        prod[batches] = static_cast<std::uint32_t>(q);
+        least[batches] = static_cast<std::uint32_t>((std::uint64_t{1} << 32) % q);
+        b -= use[batches];
+      }
+    }
+  };
+
+  /// `rounds` rounds of swap_down(engine, p, from, to) then clear(), each followed by done(round),
+  /// for the batches `plan` = Rounds(from, to): the same words, dice and swaps as those calls one
+  /// by one, nothing left pending. For no dice pending (count == 0) and a caller that drops the
+  /// pending dice after each round anyway: a simulation's rounds made in advance
+  /// (deck_boards.hpp), where each round's shuffle() clears them. Faster: the batches are worked
+  /// out once; one view of the engine (hot()) serves every round; a last batch used only in part
+  /// is drawn in registers like the others (its first dice swap, the rest only multiply, so the
+  /// word is accepted or rejected on the whole batch's product exactly as batch_try() decides),
+  /// not stored into `dice` through roll(). A 48-card round of 5 deals is one whole batch of 4
+  /// and one used for 1. done() must not draw from the engine.
+  template <class Engine, class T, class F>
+  FAIRDECK_MINSIZE void swap_down_rounds(Engine& engine, T* p, std::uint32_t from, const Rounds& plan, std::uint32_t rounds, F&& done) noexcept {
+    auto e = hot(engine);
+    for (std::uint32_t r = 0; r < rounds; ++r) {
+      std::uint32_t b = from;
+#pragma GCC unroll 1
+      for (int i = 0; i < plan.batches; ++i) {
+        const int n = plan.size[i], u = plan.use[i];
+        for (;;) {
+          const std::uint32_t x = e.next_u32();
+          std::uint32_t low = x, s = b;
+          T* top = p + b;
+#pragma GCC unroll 1
+          for (int j = 0; j < u; ++j) {  // batch_try(), swapping as it goes
+            const std::uint64_t m = std::uint64_t{low} * s--;
+            std::swap(*--top, p[static_cast<std::uint32_t>(m >> 32)]);
+            low = static_cast<std::uint32_t>(m);
+          }
+#pragma GCC unroll 1
+          for (int j = u; j < n; ++j) low = static_cast<std::uint32_t>(std::uint64_t{low} * s--);  // dice the round leaves unused
+          if (low >= plan.prod[i] || low >= plan.least[i]) break;
+          undo(x, b, u, p);
+        }
+        b -= static_cast<std::uint32_t>(u);
+      }
+      done(r);
+    }
+  }
+
 private:
   /// swap_down()'s batches used whole, from bound b down (b ≥ to); returns the bound left, with
   /// the last batch's size in k. The engine comes as hot()'s view.
@@ -283,7 +350,7 @@ private:
   }
 
   template <class Engine>
-  void refill(Engine& engine, std::uint32_t bound) noexcept {
+  FAIRDECK_MINSIZE void refill(Engine& engine, std::uint32_t bound) noexcept {  // minsize: -366 bytes gzip a module, dealOne the same (issue 59)
     std::uint32_t bounds[kMaxBatch];
     const int k = batch(engine, bound, bounds, dice);
     count = static_cast<std::uint8_t>(k);
