@@ -61,7 +61,7 @@ inline const std::uint32_t* Deck::board_ids() const noexcept {
 /// rounds 0 … `rounds` are copied to `ids` (room for rounds + 1 of k), each the first dealt last,
 /// the k cards below the top (a last round of fewer copies what stands there). Rounds 0 …
 /// `rounds` − 1 of k ≥ 2 batching bounds go through one view of the engine (Dice::swap_down_rounds,
-/// issue 59's dealIds row: 65 → 54 ns a 5-card board in WASM). tests/cpp/boards_test.cpp holds
+/// issue 59's dealIds row: 62.6 → 51–53 ns a 5-card board in WASM). tests/cpp/boards_test.cpp holds
 /// them to a twin that makes each call.
 [[gnu::noinline]] FAIRDECK_MINSIZE inline void Deck::make_rounds(std::uint32_t live, std::uint32_t k, std::uint32_t rounds, std::uint32_t last, std::uint32_t* ids) noexcept {
   std::uint32_t* const cards = cards_.data();

@@ -209,9 +209,8 @@ struct Dice {
     /// For 2 ≤ to ≤ from ≤ kSingleAbove and from − to + 1 ≤ kRoundSteps.
     [[gnu::noinline]] FAIRDECK_MINSIZE Rounds(std::uint32_t from, std::uint32_t to) noexcept {
       for (std::uint32_t b = from; b >= to; ++batches) {
-        std::uint64_t q = b;
-        std::uint32_t n = 1;
-        while (n < kMaxBatch && b - n >= 2 && q * (b - n) <= kBatchLimit) q *= b - n, ++n;
+        std::uint64_t q;
+        const std::uint32_t n = static_cast<std::uint32_t>(batch_size(b, q));
         size[batches] = static_cast<std::uint8_t>(n);
         use[batches] = static_cast<std::uint8_t>(b - to + 1 < n ? b - to + 1 : n);
         prod[batches] = static_cast<std::uint32_t>(q);
@@ -267,10 +266,8 @@ private:
   [[gnu::always_inline]] static std::uint32_t whole_batches(Engine& engine, T* p, std::uint32_t b, std::uint32_t to, int& k) noexcept {
     for (; b >= to && b > kSingleAbove; --b, k = 1) std::swap(p[b - 1], p[bounded(engine, b)]);  // batches of one (unbuffered engines)
     while (b >= to) {
-      std::uint64_t prod = b;
-      int n = 1;  // batch()'s size: as many bounds as fit under kBatchLimit, never below 2
-      while (n < kMaxBatch && b - static_cast<std::uint32_t>(n) >= 2 && prod * (b - static_cast<std::uint32_t>(n)) <= kBatchLimit)
-        prod *= b - static_cast<std::uint32_t>(n), ++n;
+      std::uint64_t prod;
+      const int n = batch_size(b, prod);
       if (b - to + 1 < static_cast<std::uint32_t>(n)) break;  // used in part: roll()
       for (;;) {
         const std::uint32_t x = engine.next_u32();
@@ -328,10 +325,20 @@ private:
     for (int i = k - 1; i >= 0; --i) std::swap(p[b - 1 - static_cast<std::uint32_t>(i)], p[j[i]]);
   }
 
+  /// The size of a fresh batch for bound b, the one rule every draw follows: as many bounds b,
+  /// b − 1, … as fit under kBatchLimit (at most kMaxBatch), never below 2; their product in `prod`.
+  [[gnu::always_inline]] static int batch_size(std::uint32_t b, std::uint64_t& prod) noexcept {
+    prod = b;
+    int n = 1;
+    while (n < kMaxBatch && b - static_cast<std::uint32_t>(n) >= 2 && prod * (b - static_cast<std::uint32_t>(n)) <= kBatchLimit)
+      prod *= b - static_cast<std::uint32_t>(n), ++n;
+    return n;
+  }
+
   /// Draws a fresh batch for `bound` into `out` (bounds into `bounds`); returns its size.
   template <class Engine>
   [[gnu::always_inline]] static int batch(Engine& engine, std::uint32_t bound, std::uint32_t* bounds, std::uint32_t* out) noexcept {
-    std::uint64_t prod = bound;
+    std::uint64_t prod = bound;  // batch_size()'s rule, writing the bounds as it goes
     int k = 1;
     bounds[0] = bound;
     while (k < kMaxBatch && bound - static_cast<std::uint32_t>(k) >= 2 &&
