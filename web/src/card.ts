@@ -4,41 +4,75 @@
  */
 import { bytes, native, takeText } from './binding.js';
 import { show } from './errors.js';
+import type { FrenchCode, FrenchRank, FrenchRankValue, FrenchSuit, GermanCode, GermanRank, GermanRankValue, GermanSuit } from './card-names.js';
 import { checkInt, checkKeys, checkName, deckOptions } from './options.js';
 
-/** A playing card (or an item of a generic deck). */
-export interface Card {
+/** What every card has, whatever its style. */
+interface CardFields {
   /** Position in the deck's id space: deckIndex · perDeck + face index (0–51 for one French deck). */
   readonly id: number;
-  /** Rank code + suit code: 'AS', 'TD', '7C'; German 'UE' (Eichel Unter); jokers 'X1', 'X2'; generic: the id. */
-  readonly code: string;
   /** Full name: 'Ace of Spades', 'Herz König', 'Red Joker'; generic: '#17'. */
   readonly name: string;
-  /** Rank label as printed on the card: 'A', '10', 'K', 'Unter', 'Joker'; null for generic items. */
-  readonly rank: string | null;
-  /**
-   * The rank as a number: ace 1, 2–10, jack (Unter) 11, queen (Ober) 12, king (König) 13; 0 for
-   * jokers; null for generic items. For an ace-high order use `Card.compare` or `Card.order()`.
-   */
-  readonly rankValue: number | null;
-  /** Suit name: 'Spades', 'Eichel'; '' for jokers; null for generic items. */
-  readonly suit: string | null;
   /** Which deck of a shoe the card belongs to (0 for a single deck). */
   readonly deck: number;
-  /** The card's style. */
-  readonly style: 'french' | 'german' | 'generic';
   /** The code. */
   toString(): string;
 }
 
-class CardImpl implements Card {
+/** A card of a French deck (`new Deck()`, `{ style: 'french' }`): its fields as literal types. */
+export interface FrenchCard extends CardFields {
+  readonly style: 'french';
+  /** Rank code + suit code: 'AS', 'TD', '7C'; jokers 'X1', 'X2'. */
+  readonly code: FrenchCode;
+  /** Rank label as printed on the card: 'A', '10', 'K'; 'Joker' for jokers. */
+  readonly rank: FrenchRank | 'Joker';
+  /**
+   * The rank as a number: ace 1, 2–10, jack 11, queen 12, king 13; 0 for jokers. For aces high
+   * (14) use `Card.rankValue(card, { aces: 'high' })`; to sort, `Card.compare` or `Card.order()`.
+   */
+  readonly rankValue: FrenchRankValue;
+  /** Suit name: 'Clubs', 'Diamonds', 'Hearts', 'Spades'; '' for jokers. */
+  readonly suit: FrenchSuit | '';
+}
+
+/** A card of a German deck (`{ style: 'german' }`, 32 cards): its fields as literal types. */
+export interface GermanCard extends CardFields {
+  readonly style: 'german';
+  /** Rank code + suit code: 'UE' (Eichel Unter), 'AH' (Herz Ass); jokers 'X1', 'X2'. */
+  readonly code: GermanCode;
+  /** Rank label: '7' … '10', 'Unter', 'Ober', 'König', 'Ass'; 'Joker' for jokers. */
+  readonly rank: GermanRank | 'Joker';
+  /** The rank as a number: Ass 1, 7–10, Unter 11, Ober 12, König 13; 0 for jokers. */
+  readonly rankValue: GermanRankValue;
+  /** Suit name: 'Eichel', 'Grün', 'Herz', 'Schellen'; '' for jokers. */
+  readonly suit: GermanSuit | '';
+}
+
+/** An item of a generic deck (`{ size }`): its code is its id as a string; no rank, no suit. */
+export interface GenericCard extends CardFields {
+  readonly style: 'generic';
+  /** The id, as a string: '17'. */
+  readonly code: `${number}`;
+  readonly rank: null;
+  readonly rankValue: null;
+  readonly suit: null;
+}
+
+/**
+ * A playing card (or an item of a generic deck). Test `card.style` to narrow it: a French card's
+ * `code`, `rank`, `suit` and `rankValue` are literal unions ('AS', 'Hearts', 1 … 13), so a typo
+ * such as `card.suit === 'Heart'` is a compile error.
+ */
+export type Card = FrenchCard | GermanCard | GenericCard;
+
+class CardImpl implements CardFields {
   /** The brand of every Card made here: `#card in x` runs no caller code, even for a proxy, and costs no lookup. */
   // Stryker disable next-line BooleanLiteral: `#card in x` asks whether the field exists, never what it holds
   readonly #card = true;
   /** The card's place among its deck's faces (suits in id order, jokers last), for sorting: Card.order. */
   readonly #face: number;
-  /** True for Cards made here. */
-  static is(x: object): x is CardImpl {
+  /** True for Cards made here (each made from the core's faces, so one of Card's three kinds). */
+  static is(x: object): x is CardImpl & Card {
     return #card in x;
   }
   /** The card's face index within its deck (see #face). */
@@ -91,7 +125,7 @@ function styledTable(style: 'french' | 'german', decks: number, jokers: number):
   for (let d = 0; d < decks; d++) {
     faces.forEach(([code, name, rank, suit, value], i) => {
       const id = d * faces.length + i;
-      cards.push(new CardImpl(id, code, name, rank, value, suit, d, style, i));
+      cards.push(new CardImpl(id, code, name, rank, value, suit, d, style, i) as Card);  // the core's faces: card-names.ts's literals
       const ids = byCode.get(code) ?? [];
       ids.push(id);
       byCode.set(code, ids);
@@ -106,7 +140,7 @@ function genericTable(size: number): CardTable {
   const get = (id: number): Card => {
     // Stryker disable next-line ArrayDeclaration: the length only sizes the block up front; `??=` below fills an index of an empty array the same way
     const block = (blocks[id >>> 16] ??= new Array<Card>(0x10000));
-    return (block[id & 0xffff] ??= new CardImpl(id, String(id), `#${id}`, null, null, null, 0, 'generic', 0));
+    return (block[id & 0xffff] ??= new CardImpl(id, String(id), `#${id}`, null, null, null, 0, 'generic', 0) as Card);
   };
   return {
     get,
@@ -218,6 +252,13 @@ function checkCard(card: unknown, name: string): Card {
   return card;
 }
 
+/** `card`, a French or German Card (the ones with ranks); TypeError or RangeError naming `name` otherwise. */
+function ranked(card: unknown, name: string): FrenchCard | GermanCard {
+  const c = checkCard(card, name);
+  if (c.style === 'generic') throw new RangeError(`${name}: card ${c.code} is an item of a generic deck, which has no rank (expected a French or German card)`);
+  return c;
+}
+
 function makeOrder(aceHigh: boolean, jokersHigh: boolean): CardComparator {
   return (a, b) => {
     checkCard(a, 'a'), checkCard(b, 'b');
@@ -264,6 +305,25 @@ export const Card = /* @__PURE__ */ Object.freeze({
    * Generic items sort by id, after styled cards.
    */
   compare: aceHighOrder as CardComparator,
+  /**
+   * The rank as a number with aces where the game wants them: `{ aces: 'high' }` gives an ace 14
+   * (War, poker), the default `'low'` gives 1, as `card.rankValue` does; 2–13 and jokers' 0 as
+   * `card.rankValue`. A generic item has no rank: RangeError.
+   */
+  rankValue(card: Card, options?: { aces?: 'high' | 'low' }): number {
+    const c = ranked(card, 'card');
+    const aces = checkName('aces', checkKeys(options, ['aces'], 'Card.rankValue options').aces, ['low', 'high'] as const);
+    return c.rankValue === 1 && aces === 'high' ? 14 : c.rankValue;
+  },
+  /**
+   * True if `a` and `b` are of the same rank (a pair): the same style and rank, in any suit or
+   * deck of a shoe; two jokers are a pair. Cards of different styles never are. A generic item
+   * has no rank: RangeError.
+   */
+  sameRank(a: Card, b: Card): boolean {
+    const x = ranked(a, 'a'), y = ranked(b, 'b');
+    return x.style === y.style && x.rankValue === y.rankValue;
+  },
   /** A comparator with aces and jokers where you want them: `hand.sort(Card.order({ aces: 'low' }))`. */
   order(options?: CardOrderOptions): CardComparator {
     const o = checkKeys(options, ORDER_KEYS, 'Card.order options');

@@ -141,6 +141,32 @@ export class Deck extends PlainDeck {
     return read(this, h, h.pileCards(pileId(mod(this), name, 'name')));
   }
 
+  /**
+   * The last `n` cards (default 1) to arrive on pile `name`, in arrival order, so the top card is
+   * last: `deck.top('discard')[0]` is the discard pile's top card. Fewer if the pile holds fewer
+   * (none: `[]`). Changes nothing.
+   */
+  top(name: string, n = 1): Card[] {
+    checkInt('n', n, 0, 2 ** 32 - 1);
+    const cards = this.pile(name);
+    return n === 0 ? [] : cards.slice(-n);
+  }
+
+  /**
+   * Moves the top `n` cards (default 1) of pile `from` — the last `n` to arrive, `top(from, n)` —
+   * onto pile `to`, where they arrive in the order they lay, and returns them: a card drawn from a
+   * stock pile, a trick taken (`deck.take('trick', 'won:1', 4)`). All or nothing: a RangeError,
+   * and no change, if `from` holds fewer than `n` cards.
+   */
+  take(from: string, to: string, n = 1): Card[] {
+    checkInt('n', n, 0, 2 ** 32 - 1);
+    const h = live(this), cards = read(this, h, h.pileCards(pileId(mod(this), from, 'from')));
+    if (cards.length < n) throw new RangeError(`take(): pile ${show(from)} holds ${cards.length} card(s), fewer than n = ${n}`);
+    const moved = n === 0 ? [] : cards.slice(-n);
+    this.moveCards(moved, to, { from });
+    return moved;
+  }
+
   /** The piles that hold cards: 'dealt' first if it holds any, then the others in the order they got their first card. */
   get piles(): string[] {
     needPiles(mod(this));

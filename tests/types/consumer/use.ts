@@ -1,11 +1,11 @@
 // A consumer of every entry (tests/types/check.mjs compiles it against the packed .d.ts under
 // each lib x moduleResolution x TypeScript version): imports and the main API of each.
-import { init, initSync, isReady, Deck, Card, shuffle, permutation, parseSeed, manifest, type CardComparator, type DeckState, type ProvableState, type RoundRecord } from 'fairdeck';
+import { init, initSync, isReady, Deck, Card, shuffle, permutation, parseSeed, manifest, type CardComparator, type FrenchCode, type FrenchSuit, type GermanSuit, type DeckState, type ProvableState, type RoundRecord } from 'fairdeck';
 import { init as initGames, initSync as initGamesSync, Deck as GamesDeck } from 'fairdeck/games';
 import { init as initSim, initSync as initSimSync, Deck as SimDeck, streamSeed } from 'fairdeck/sim';
 import { randomUint32, randomBytes, RandomStream } from 'fairdeck/random';
 import { init as initFairness, initSync as initFairnessSync, positionMatrix, countPermutations, ALGORITHMS } from 'fairdeck/fairness';
-import { cardSvg, cardLabel, drawCard, CARD_ASPECT } from 'fairdeck/faces';
+import { cardSvg, cardLabel, drawCard, drawBack, backSvg, CARD_ASPECT } from 'fairdeck/faces';
 import { commitRound, commitmentOf } from 'fairdeck/provable';
 import { verifyRound, GAMES } from 'fairdeck/verify';
 import { defineVerifyElement, renderRound, type VerifyElement } from 'fairdeck/verify/view';
@@ -30,6 +30,11 @@ export async function main(): Promise<string> {
   const text: string = JSON.stringify({ deck });
   const order: CardComparator = Card.order({ aces: 'low' });
   const value: number | null = Card.from('AS').rankValue;
+  // Literal card types: a French card, narrowed by its style, has French codes, suits and rank values.
+  const ace = Card.from('AS');
+  const suit: FrenchSuit | GermanSuit | '' | null = ace.suit;
+  const code: FrenchCode | undefined = ace.style === 'french' ? ace.code : undefined;
+  const war: number = Card.rankValue(ace, { aces: 'high' }) + Number(Card.sameRank(ace, hand[0]));
   hand.sort(Card.compare).sort(order);
   if (Card.is(value)) initSync({ wasm: new Uint8Array(0) }), initGamesSync(), initFairnessSync();
   Deck.fromJSON(state).dispose();
@@ -47,6 +52,7 @@ export async function main(): Promise<string> {
   const table = new GamesDeck({ seed: 2 });
   const hands: Card[][] = table.dealHands(4, 2);
   table.burn(1);
+  const top: Card[] = table.top('hand:0', 1).concat(table.take('hand:1', 'discard', 2));
   table.dispose();
   if (Card.is(value)) initSimSync(); else await initSim();
   const sim = new SimDeck({ seed: streamSeed(7, 1), exclude: ['AS', 'AH'] });
@@ -66,5 +72,6 @@ export async function main(): Promise<string> {
   const verdict = await verifyRound({ commitment, serverSeed, clientSeed: 'c', nonce: 1, dealt: hand.map(String) });
   const svg: string = cardSvg(hand[0], { width: 40 });
   return [isReady(), shuffle([1, 2, 3], { seed: 1 }).length, permutation(3).length, parseSeed('1'), manifest, hands.length, boards.length, dead.length,
-    bytes.length, words.length, m, p, verdict.ok, svg, cardLabel('AS'), CARD_ASPECT, commitmentOf, GAMES, drawCard, text].join();
+    bytes.length, words.length, m, p, verdict.ok, svg, cardLabel('AS'), CARD_ASPECT, commitmentOf, GAMES, drawCard, text,
+    suit, code, war, top.length, drawBack, backSvg({ width: 40 })].join();
 }

@@ -1,11 +1,15 @@
 /**
  * Which card a code or a Card names, without the WASM core: the French and German tables as the
- * core defines them (cpp/include/fairdeck/style/), with the same codes, rank labels and names.
+ * core defines them (card-names.ts), with the same codes, rank labels and names.
  * The twelve codes 7–A of H and S exist in both styles; a code string means the French card
  * unless the caller asks for German, and German-only codes (E, G suits; U, O ranks) need no hint.
  */
 import type { Card } from '../card.js';
+import { FRENCH_RANKS, FRENCH_SUITS, GERMAN_RANKS, GERMAN_SUITS, JOKERS } from '../card-names.js';
 import { show } from './check.js';
+
+/** [code letter, label or name, name] (card-names.ts). */
+type Symbols = readonly (readonly [code: string, label: string, name: string])[];
 
 /** A card style that has faces. */
 export type FaceStyleName = 'french' | 'german';
@@ -22,22 +26,12 @@ export interface Face {
   readonly style: FaceStyleName;
 }
 
-type Symbols = [code: string, label: string, name: string][];
-
-const FRENCH_SUITS: Symbols = [['C', '♣', 'Clubs'], ['D', '♦', 'Diamonds'], ['H', '♥', 'Hearts'], ['S', '♠', 'Spades']];
-const FRENCH_RANKS: Symbols = [['A', 'A', 'Ace'], ['2', '2', 'Two'], ['3', '3', 'Three'], ['4', '4', 'Four'], ['5', '5', 'Five'],
-  ['6', '6', 'Six'], ['7', '7', 'Seven'], ['8', '8', 'Eight'], ['9', '9', 'Nine'], ['T', '10', 'Ten'], ['J', 'J', 'Jack'],
-  ['Q', 'Q', 'Queen'], ['K', 'K', 'King']];
-const GERMAN_SUITS: Symbols = [['E', 'Eichel', 'Eichel'], ['G', 'Grün', 'Grün'], ['H', 'Herz', 'Herz'], ['S', 'Schellen', 'Schellen']];
-const GERMAN_RANKS: Symbols = [['7', '7', '7'], ['8', '8', '8'], ['9', '9', '9'], ['T', '10', '10'], ['U', 'Unter', 'Unter'],
-  ['O', 'Ober', 'Ober'], ['K', 'König', 'König'], ['A', 'Ass', 'Ass']];
-
 function table(style: FaceStyleName, suits: Symbols, ranks: Symbols, name: (rank: string, suit: string) => string): Map<string, Face> {
   const faces = new Map<string, Face>();
   for (const [sc, , suit] of suits) {
     for (const [rc, rank, rn] of ranks) faces.set(rc + sc, Object.freeze({ code: rc + sc, name: name(rn, suit), rank, suit, style }));
   }
-  for (const [code, name] of [['X1', 'Black Joker'], ['X2', 'Red Joker']]) {
+  for (const [code, name] of JOKERS) {
     faces.set(code, Object.freeze({ code, name, rank: 'Joker', suit: '', style }));
   }
   return faces;

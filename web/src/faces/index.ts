@@ -11,7 +11,7 @@ import { BACKS, drawNamedBack, type BackName } from './backs.js';
 import { canvasPen, isContext2D, type Context2D } from './canvas-pen.js';
 import { drawFace } from './card.js';
 import { booleanOption, choiceOption, numberOption, optionsOf, show } from './check.js';
-import { faceOf, type Face, type FaceStyleName } from './codes.js';
+import { FACES, faceOf, type Face, type FaceStyleName } from './codes.js';
 import { french } from './french.js';
 import { CARD_H, CARD_W } from './geometry.js';
 import { german } from './german.js';
@@ -48,6 +48,37 @@ const STYLES = ['french', 'german'] as const;
 const SVG_KEYS: readonly string[] = ['width', 'faceUp', 'back', 'style'];
 const DRAW_KEYS: readonly string[] = ['x', 'y', ...SVG_KEYS];
 const LABEL_KEYS: readonly string[] = ['style'];
+const BACK_SVG_KEYS: readonly string[] = ['width', 'back', 'style'];
+const BACK_DRAW_KEYS: readonly string[] = ['x', 'y', ...BACK_SVG_KEYS];
+
+/** Options of backSvg (drawBack adds x and y). */
+export interface BackOptions {
+  /** Card width in pixels; the height is width × CARD_ASPECT. Default 250. */
+  width?: number;
+  /** Which back: 'navy' or 'oxblood'. Default: 'oxblood' for the German style, 'navy' otherwise. */
+  back?: BackName;
+  /** Whose back it is, for the default design: 'french' (default) or 'german'. */
+  style?: FaceStyleName;
+}
+
+/** Options of drawBack. */
+export interface BackDrawOptions extends BackOptions {
+  /** Left edge, in the context's current units. Default 0. */
+  x?: number;
+  /** Top edge. Default 0. */
+  y?: number;
+}
+
+/** A back's plan: no card is named, so there is no face to look up. */
+function backPlan(opts: Record<string, unknown>): Plan {
+  const style = choiceOption('style', opts.style, STYLES, undefined);
+  return {
+    face: FACES[style ?? 'french'].get('X1')!,  // never drawn: faceUp is false
+    width: numberOption('width', opts.width, CARD_W, true),
+    faceUp: false,
+    back: choiceOption('back', opts.back, BACKS, style === 'german' ? 'oxblood' : 'navy')!,
+  };
+}
 
 interface Plan {
   face: Face;
@@ -77,14 +108,31 @@ function paint(pen: Pen, p: Plan): void {
  * context's current transform: scale the context by devicePixelRatio for a crisp card.
  */
 export function drawCard(ctx: Context2D | CanvasRenderingContext2D, card: Card | string, options?: DrawOptions): void {
+  const c = context(ctx);
+  const opts = optionsOf(options, DRAW_KEYS, 'drawCard options');
+  draw(c, opts, plan(card, opts));
+}
+
+/**
+ * Draws the back of a card on a 2D context, as drawCard draws a card face down, without naming
+ * a card: `drawBack(ctx, { x: 10, back: 'oxblood' })`.
+ */
+export function drawBack(ctx: Context2D | CanvasRenderingContext2D, options?: BackDrawOptions): void {
+  const c = context(ctx);
+  const opts = optionsOf(options, BACK_DRAW_KEYS, 'drawBack options');
+  draw(c, opts, backPlan(opts));
+}
+
+function context(ctx: unknown): Context2D {
   if (!isContext2D(ctx)) {
     throw new TypeError(`ctx must be a 2D canvas context (CanvasRenderingContext2D, OffscreenCanvasRenderingContext2D or an @napi-rs/canvas context), got ${show(ctx)}`);
   }
-  const opts = optionsOf(options, DRAW_KEYS, 'drawCard options');
+  return ctx;
+}
+
+function draw(c: Context2D, opts: Record<string, unknown>, p: Plan): void {
   const x = numberOption('x', opts.x, 0, false);
   const y = numberOption('y', opts.y, 0, false);
-  const p = plan(card, opts);
-  const c = ctx as Context2D;
   c.save();
   try {
     c.translate(x, y);
@@ -100,7 +148,15 @@ const escape = (s: string) => s.replace(/[&<>"]/g, (ch) => `&${{ '&': 'amp', '<'
 
 /** A standalone SVG document of the same picture drawCard draws (for <img>, React, servers). */
 export function cardSvg(card: Card | string, options?: SvgOptions): string {
-  const p = plan(card, optionsOf(options, SVG_KEYS, 'cardSvg options'));
+  return svg(plan(card, optionsOf(options, SVG_KEYS, 'cardSvg options')));
+}
+
+/** A standalone SVG document of a card's back, as drawBack draws it: `backSvg({ width: 80 })`. */
+export function backSvg(options?: BackOptions): string {
+  return svg(backPlan(optionsOf(options, BACK_SVG_KEYS, 'backSvg options')));
+}
+
+function svg(p: Plan): string {
   const id = p.faceUp ? `fairdeck-${p.face.style}-${p.face.code}` : `fairdeck-back-${p.back}`;
   const pen = new SvgPen(id);
   paint(pen, p);
