@@ -17,7 +17,7 @@ for app in vite webpack rspack esbuild rollup parcel bun; do
   cp tests/reach/shared/readme-example.js "$work/apps.new/$app/src/index.js"
   cp tests/reach/shared/index.html "$work/apps.new/$app/src/index.html"
 done
-cp tests/reach/shared/worker.js tests/reach/shared/worker-page.js tests/reach/shared/react.js "$work/apps.new/vite/src/"
+cp tests/reach/shared/worker.js tests/reach/shared/worker-page.js tests/reach/shared/react.js tests/reach/shared/mixed.js "$work/apps.new/vite/src/"
 if [ -d "$work/apps" ]; then
   # Keep each app's node_modules (npm may place a nested copy there) and Next's cache.
   for d in "$work"/apps/*/; do

@@ -17,6 +17,7 @@ export const targets = [
   { name: 'React 19 StrictMode recipe (Vite dev: React development build)', app: 'vite', tool: ['React', 'react'], kind: 'page', dev: ['vite', '--host', '127.0.0.1', '--strictPort', '--port'], path: 'react.html' },
   { name: 'Vite build', app: 'vite', tool: ['Vite', 'vite'], kind: 'page', build: ['npm', 'run', 'build'], dir: 'dist' },
   { name: 'React 19 StrictMode recipe (Vite build)', app: 'vite', tool: ['React', 'react'], kind: 'page', dir: 'dist', path: 'react.html' },
+  { name: "two entries, 'fairdeck' initSync + 'fairdeck/games' Deck (Vite build)", app: 'vite', tool: ['Vite', 'vite'], kind: 'page', dir: 'dist', path: 'mixed.html' },
   { name: 'module Web Worker (Vite build)', app: 'vite', tool: ['Vite', 'vite'], kind: 'page', dir: 'dist', path: 'worker.html' },
   { name: 'strict CSP, main thread (Vite build)', app: 'vite', tool: ['Vite', 'vite'], kind: 'page', dir: 'dist', csp: strictCsp },
   { name: 'strict CSP, module worker (Vite build)', app: 'vite', tool: ['Vite', 'vite'], kind: 'page', dir: 'dist', path: 'worker.html', csp: strictCsp },

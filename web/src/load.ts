@@ -73,15 +73,21 @@ let loaded: EmbindModule | undefined;
  */
 let chosen: Embedded | undefined;
 let chosenLevel = 0;
+/** The chosen build's embedded copy (base64 of its gzip), for an initSync() of any entry. */
+let chosenCopy = '';
 /**
- * games.ts or sim.ts, when first evaluated or its init() called: every init() loads that build
- * from now on, unless a larger one was asked for. If a smaller deck module is loaded already, the
- * next init() loads this one instead; decks made before keep theirs.
+ * games.ts or sim.ts, when first evaluated or its init() called: every init() and initSync(),
+ * whichever entry it comes from, loads that build from now on, unless a larger one was asked for
+ * (issue 61: mixing entries needs no knowledge of modules). `copy` is its embedded copy, which
+ * those entries import statically so that an initSync() of 'fairdeck' can load it too. If a
+ * smaller deck module is loaded already, the next init() loads this one instead; decks made
+ * before keep theirs.
  */
-export function useDeckModule(chunk: Embedded, level: 1 | 2): void {
+export function useDeckModule(chunk: Embedded, level: 1 | 2, copy: string): void {
   if (level <= chosenLevel) return;
   chosen = chunk;
   chosenLevel = level;
+  chosenCopy = copy;
   loading = undefined;
 }
 
@@ -133,17 +139,19 @@ export function initWith(chunk: Embedded, given?: InitOptions): Promise<void> {
  */
 export function initSyncWith(embeddedCopy: string, level: 0 | 1 | 2, options: InitSyncOptions | undefined, compile: CompileSync): void {
   const o: InitSyncOptions = initOptions(options, 'initSync options');
-  if (!loaded || levelOf(loaded) < level) {
-    if (chosenLevel > level) {
-      const entry = `'fairdeck/${chosenLevel > 1 ? 'sim' : 'games'}'`;
-      throw new Error(`fairdeck: this app imports ${entry}, whose deck module every entry's decks share: call initSync() from ${entry}`);
-    }
-    const compiled = compile(o.wasm, embeddedCopy, 'wasm');
+  // The largest build the app's imports asked for (useDeckModule), whichever entry this is.
+  const want = Math.max(level, chosenLevel);
+  if (!loaded || levelOf(loaded) < want) {
+    const compiled = compile(o.wasm, want > level ? chosenCopy : embeddedCopy, 'wasm');
     let m: EmbindModule;
     try {
       m = instantiateSync(glue, compiled);
     } catch (cause) {
       throw new Error(`fairdeck: could not load its WebAssembly module synchronously: ${String(cause)}`, { cause });
+    }
+    if (levelOf(m) < want) {  // only a module the caller passed can be too small
+      const file = `${want > 1 ? 'sim' : 'games'}.wasm`;
+      throw new Error(`fairdeck: this app imports 'fairdeck/${want > 1 ? 'sim' : 'games'}', whose decks need ${file}, but initSync options.wasm is a smaller deck module: pass ${file} (the package exports it as 'fairdeck/${file}'), or no wasm option`);
     }
     loaded = m;
     loading = Promise.resolve(m);

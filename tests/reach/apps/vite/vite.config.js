@@ -1,8 +1,9 @@
-// Three pages (Vite's multi-page setup): the README example, the same in a module worker, and the
-// React recipe under StrictMode (tests/reach/shared/react.js).
+// Four pages (Vite's multi-page setup): the README example, the same in a module worker, the
+// React recipe under StrictMode (tests/reach/shared/react.js), and one app taking two entries
+// with fairdeck's initSync (tests/reach/shared/mixed.js).
 import { defineConfig } from 'vite';
 
 export default defineConfig({
-  build: { rollupOptions: { input: { main: 'index.html', worker: 'worker.html', react: 'react.html' } } },
+  build: { rollupOptions: { input: { main: 'index.html', worker: 'worker.html', react: 'react.html', mixed: 'mixed.html' } } },
   worker: { format: 'es' },
 });
