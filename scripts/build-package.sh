@@ -18,4 +18,11 @@ for cli in dist/cli/random.js dist/cli/audit.js dist/cli/fairdeck.js; do   # the
   sed -i '1{/^#!/!s|^|#!/usr/bin/env node\n|}' "$cli"
   chmod +x "$cli"
 done
+# The pages as they ship (issue 61 item 2, `npx fairdeck pages`): built against dist/ itself
+# (vite.pages.config.ts), plus the visualiser's sandbox and the favicon from public/ (not the
+# README's screenshots).
+node node_modules/vite/bin/vite.js build --config vite.pages.config.ts --logLevel warn
+mkdir -p dist/pages/sandbox
+cp public/sandbox/* dist/pages/sandbox/
+cp public/favicon.svg dist/pages/
 echo "package: dist/ built"

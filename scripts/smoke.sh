@@ -31,9 +31,15 @@ echo "smoke: npm i fairdeck installs $packages package(s), $kib KiB (fairdeck's 
 # literal card types and helpers (card-names.ts, Card.rankValue/sameRank, top/take, drawBack and
 # backSvg; their declarations, and their pages in docs/api, +11 KB, where the 'fairdeck/games' and
 # 'fairdeck/sim' pages repeat the Card types): 2,190 KiB measured (2,161 before, unpacked bytes
-# 2,158,042 -> 2,181,046), so 2,200, moved in that stop's closing note.
-[ "$own" -le 2200 ] || { echo "smoke: fairdeck's own files take $own KiB (budget 2200)"; exit 1; }
-[ "$kib" -le 3584 ] || { echo "smoke: the install takes $kib KiB (budget 3584 with its dependencies)"; exit 1; }
+# 2,158,042 -> 2,181,046), so 2,200, moved in that stop's closing note. Issue 61 item 2's pages
+# (dist/pages, 160 KiB: built against dist/ itself, so they add their own code only, not copies of
+# the package; `fairdeck pages`): 2,368 KiB measured (2,192 before), so 2,376, and the whole
+# install 3,608 KiB (3,432), so 3,616. Issue 61 asks for an install of at most 3 MB: out of reach
+# while the package ships the @noble packages as published (1,231 KiB), the raw .wasm files beside
+# their embedded copies (760 KiB in dist/wasm), the API reference (141 KB) and the pages; said in
+# that stop's closing note with these figures.
+[ "$own" -le 2376 ] || { echo "smoke: fairdeck's own files take $own KiB (budget 2376)"; exit 1; }
+[ "$kib" -le 3616 ] || { echo "smoke: the install takes $kib KiB (budget 3616 with its dependencies)"; exit 1; }
 # Every relative link of the shipped Markdown resolves inside the installed package.
 node "$root/scripts/check-links.mjs" node_modules/fairdeck
 # The README's Quick start, exactly as the installed README shows it (its first js block), as a Node module.
@@ -160,4 +166,6 @@ assert.match(cardSvg('AS', { width: 40 }), /^<svg [^>]*width="40" height="56" ro
 console.log('smoke: fairdeck/faces draws from the installed tarball');
 JS
 node faces.mjs
+# `npx fairdeck pages` from this install, every page driven in Chromium under its strict CSP (issue 61 item 2).
+node "$root/tests/pages/check.mjs"
 echo "smoke: 1 passed, 0 failed"

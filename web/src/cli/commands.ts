@@ -29,6 +29,9 @@ usage:
       checks provably fair rounds (verifyRound's input, one or an array, or a whole shoe:
       verifyShoe's input; - reads standard input) with fairdeck/verify: prints each verdict, who
       got which card and the deal order; exit status 0 all verified, 1 one did not, 2 malformed
+  fairdeck pages [--port N]
+      serves the card table, the fairness visualiser, the card faces and the round verifier
+      from this install on http://127.0.0.1:4173/ (N = 0 picks a free port), until Ctrl-C
   fairdeck --help
       this text
 
@@ -225,6 +228,8 @@ export async function run(argv: string[], io: Io): Promise<number> {
     else if (command === 'shuffle') await shuffleLines(rest, io, out);
     else if (command === 'random') await random(rest, io, out);
     else if (command === 'verify') return await verifyCommand(rest, { stdin: io.stdin, write: (text) => out.write(text) });
+    // Loaded only for this command, so that deal and shuffle start as fast as before.
+    else if (command === 'pages') return await (await import('./pages.js')).pagesCommand(rest, io);
     else throw new UsageError(`fairdeck: unknown command ${command}`);
     return 0;
   } catch (error) {
