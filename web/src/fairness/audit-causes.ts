@@ -162,12 +162,16 @@ export function sfc32(seed: number): () => number {
   return next;
 }
 
-/** Item × position probabilities of sort-random, from 20,000 simulated sorts. */
+/**
+ * Item × position probabilities of sort-random, from 20,000 simulated sorts by this engine's own
+ * Array.prototype.sort (the one that ran the shuffle, when the page or testShuffle runs it). Each
+ * sort gets a fresh packed array [0, 1, …, n−1], as user code and testShuffle build it: V8 sorts
+ * a holey array (new Array(n), then filled) by another path, and Chromium's orders at n = 8 differ.
+ */
 function sortRandomMatrix(n: number): Float64Array {
   const P = new Float64Array(n * n), unit = sfc32(n), trials = 20_000;
-  const a = new Array<number>(n);
   for (let t = 0; t < trials; t++) {
-    for (let i = 0; i < n; i++) a[i] = i;
+    const a = Array.from({ length: n }, (_, i) => i);
     a.sort(() => unit() - 0.5);
     for (let p = 0; p < n; p++) P[a[p] * n + p] += 1 / trials;
   }
@@ -224,10 +228,10 @@ export function likelyCauses(ev: Evidence): string[] {
       const r = correlation(t, P);
       if (r > best.r) best = { r, text: riffleText(n, i + 1) };
     });
-    if (best.r < MODEL_MIN_CORRELATION) {
-      const r = correlation(t, sortRandomMatrix(n));
-      if (r > best.r) best = { r, text: SORT_TEXT };
-    }
+    // Tried whatever the others gave: at n = 5 to 8 a single riffle's matrix correlates above the
+    // threshold with sort-random's too (0.62 to 0.75), and the better fit is the one named.
+    const r = correlation(t, sortRandomMatrix(n));
+    if (r > best.r) best = { r, text: SORT_TEXT };
     if (best.r >= MODEL_MIN_CORRELATION) {
       out.push(`${best.text} (the item × position deviations correlate ${best.r.toFixed(2)} with it)`);
       matched = true;
