@@ -259,6 +259,37 @@ describe('every known mistake is caught at the default settings and named', () =
   });
 });
 
+describe('every cause says what its own numbers say', () => {
+  const fisherYates = (r: () => number) => (a: number[]) => { for (let i = a.length - 1; i > 0; i--) swap(a, i, below(r, i + 1)); };
+
+  it('one order logged twice is "one order came up twice", not orders "again and again"', async () => {
+    // 1,000 fair Fisher–Yates orders of 52 (seeded) and one of them again: chance expects
+    // 1001·1000/2 · (1/52! + 2⁻⁵²) ≈ 1.1 × 10⁻¹⁰ repeats, so the repeat test's p ≈ 10⁻¹⁰ stays under
+    // Holm's α/7 ≈ 1.4 × 10⁻⁷ and the report is BIASED whatever the seed; the other tests see a
+    // fair run (each fails with probability ≤ 10⁻⁶).
+    const shuffle = fisherYates(sfc32(31));
+    const orders = Array.from({ length: 1_000 }, () => { const a = Array.from({ length: 52 }, (_, i) => i); shuffle(a); return a; });
+    orders.splice(500, 0, orders[123].slice());
+    const r = await testOrders(orders, { n: 52 });
+    expect(r.fair).toBe(false);
+    expect(r.tests.filter((t) => t.rejects).map((t) => t.name)).toEqual(['repeats']);
+    expect(causeOf(r)).toMatch(/^one order came up twice \(1 repeat among the first 1001, where chance expects 1\.1e-10\): .*the same order logged twice/);
+    expect(causeOf(r)).not.toMatch(/again and again|\d repeats/);
+  });
+
+  it('neighbours measured below chance are never said to stay together', async () => {
+    // Fisher–Yates redrawn until no item i is followed by i + 1: 0 successions in 20,000 orders of
+    // 8, where chance expects 0.875 per order, so the neighbours test rejects by over 100σ.
+    const shuffle = fisherYates(sfc32(32));
+    const r = await testShuffle((a) => {
+      do shuffle(a); while (a.some((v, p) => a[p + 1] === v + 1));
+    }, { n: 8, trials: 20_000 });
+    expect(r.tests.find((t) => t.name === 'neighbours')?.rejects).toBe(true);
+    expect(r.tests.find((t) => t.name === 'neighbours')?.observed).toMatch(/\(0\.00×\)$/);
+    expect(causeOf(r)).not.toMatch(/stay together|kept together|× as often/);
+  });
+});
+
 describe('the report says what it assumed and shows both p-values', () => {
   // A fair Fisher–Yates of four letters listed out of order: nothing here is statistical, only
   // which words the report prints (a fair run at 4,000 orders; the verdict is not what is tested).

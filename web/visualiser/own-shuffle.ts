@@ -236,7 +236,7 @@ function show(out: HTMLElement, r: ShuffleReport): void {
     const canvas = document.createElement('canvas');
     canvas.setAttribute('role', 'img');
     canvas.setAttribute('aria-label', 'Neighbours: how often item i is directly followed by item i + 1, as count ÷ expected');
-    out.append(el('h3', 'Neighbours kept together (item i followed by i + 1)'), canvas);
+    out.append(el('h3', 'Neighbours: item i directly followed by item i + 1'), canvas);
     drawBars(canvas, Array.from(r.successions.subarray(0, r.n - 1), (c) => c / (r.trials * ((r.k - 1) / r.n) / (r.n - 1))), width);
   }
 }

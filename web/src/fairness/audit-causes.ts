@@ -238,8 +238,12 @@ export function likelyCauses(ev: Evidence): string[] {
     }
   }
   // Repeats beyond chance, unless a known loop explains the orders (a biased order distribution repeats too).
+  // The words follow the count: one repeat is an order seen twice, not orders "again and again".
   if (!matched && rejects(tests, 'repeats')) {
-    out.push(`the same orders come up again and again (${ev.repeats} repeats where chance expects ${ev.repeatLambda.toPrecision(2)}): only a small fraction of the orders can ever come up — the random generator has too little state (a 16- or 32-bit seed or state, or one reseeded from the clock), or the shuffle itself makes only a few orders`);
+    const what = k === n ? 'order' : 'hand', sample = Math.min(T, t.hashes?.length ?? T), chance = ev.repeatLambda.toPrecision(2);
+    out.push(ev.repeats === 1
+      ? `one ${what} came up twice (1 repeat among the first ${sample}, where chance expects ${chance}): a fair shuffle all but never repeats one — the same order logged twice, or a generator started twice from the same seed or state (a 16- or 32-bit seed, or one taken from the clock)`
+      : `the same ${what}s come up again and again (${ev.repeats} repeats among the first ${sample}, where chance expects ${chance}): only a small fraction of the ${what}s can ever come up — the random generator has too little state (a 16- or 32-bit seed or state, or one reseeded from the clock), or the shuffle itself makes only a few ${what}s`);
   }
   const rho = rejects(tests, 'start–end correlation');
   if (!matched && rho && ev.rhoZ > 0) {
