@@ -154,6 +154,7 @@ export function setupOwnShuffle(): void {
     try {
       const orders = dropped ? logOrders(dropped) : sandboxOrders(code.value, n, trials, controller.signal);
       report = await testOrders(orders, {
+        ...(dropped ? {} : { n }),  // the code shuffles [0, 1, …, n−1]: that is its starting order
         signal: controller.signal,
         onProgress: (p) => {
           if (!dropped) progress.value = p.done / total;
@@ -230,7 +231,11 @@ function show(out: HTMLElement, r: ShuffleReport): void {
     canvas.setAttribute('role', 'img');
     canvas.setAttribute('aria-label', 'Position heatmap: item (row) against position (column), colour = z-score');
     out.append(el('h3', 'Item × position'), canvas, heatmapLegend());
-    drawHeatmap(canvas, { counts: r.counts, expected: r.trials / r.n, n: r.n }, width);
+    // Rows follow report.items: the starting order when given (or testShuffle's 0…n−1), else the items sorted.
+    drawHeatmap(canvas, { counts: r.counts, expected: r.trials / r.n, n: r.n }, width, {
+      rows: r.itemOrder === 'given' ? 'item, in starting order ↓' : 'item, sorted (order assumed) ↓',
+      columns: 'position in the shuffled order →',
+    });
   }
   if (r.n >= 3) {
     const canvas = document.createElement('canvas');
