@@ -22,7 +22,8 @@ const pwned = (page: Page) => page.evaluate(() => (window as unknown as { __pwne
 
 it('renders a log whose tokens are HTML as text: no element made, nothing run', async () => {
   const { page, errors } = await open();
-  const tokens = ['<img src=x onerror=window.__pwned=1>', '<b id=bold>b</b>', '"><script>window.__pwned=2</script>'];
+  // No " or \\ in them: the log reader (fairdeck-audit's) takes JSON strings without escapes.
+  const tokens = ['<img src=x onerror=window.__pwned=1>', '<b id=bold>b</b>', "'><script>window.__pwned=2</script>"];
   // Biased on purpose (two of the six orders only), so the report names cells and tokens.
   const lines = Array.from({ length: 3000 }, (_, i) => JSON.stringify(i % 2 ? tokens : [tokens[2], tokens[0], tokens[1]]));
   await page.setInputFiles('#own-log', { name: 'evil.log', mimeType: 'text/plain', buffer: Buffer.from(lines.join('\n')) });
@@ -36,7 +37,7 @@ it('renders a log whose tokens are HTML as text: no element made, nothing run', 
   const bad = [JSON.stringify(tokens), JSON.stringify(tokens), JSON.stringify([tokens[0], tokens[1], '<img src=y onerror=window.__pwned=3>'])];
   await page.setInputFiles('#own-log', { name: 'bad.log', mimeType: 'text/plain', buffer: Buffer.from(bad.join('\n')) });
   await page.click('#own-run');
-  await expect.poll(() => page.textContent('#own-status'), { timeout: 30_000 }).toContain('order 3: "<img src=y onerror=window.__pwned=3>" at position 2');
+  await expect.poll(() => page.textContent('#own-status'), { timeout: 30_000 }).toContain('line 3: unknown token "<img src=y onerror=window.__pwned=3>" at position 2');
   expect(await page.locator('#own-status img').count()).toBe(0);
   await page.waitForTimeout(300);
   expect(await pwned(page)).toBeUndefined();
@@ -118,5 +119,33 @@ it('names a pasted sort(() => random() − 0.5) at n = 8 as sort-random in Chrom
   const causes = await page.textContent('#own-results .causes');
   expect(causes).toMatch(/the pattern of array\.sort\(\(\) => random\(\) − 0\.5\).*correlate 1\.00/);
   expect(causes).not.toMatch(/riffle shuffle/);
+  expect(errors).toEqual([]);
+});
+
+it("reads a log as fairdeck-audit does: its line numbers, and an items field as --items", async () => {
+  // The same logs and words as tests/unit/audit-cli.test.ts asserts for the CLI (and testLog):
+  // every line counts, comments and blank lines too. The page's old reader said "order 2" here.
+  const { page, errors } = await open();
+  const drop = async (name: string, text: string) => {
+    await page.setInputFiles('#own-log', { name, mimeType: 'text/plain', buffer: Buffer.from(text) });
+    await page.click('#own-run');
+  };
+  await drop('short.log', '0,1,2\n# a comment\n\n2,1\n');
+  await expect.poll(() => page.textContent('#own-status'), { timeout: 30_000 }).toBe('line 4: has 2 items, the first order had 3');
+  await page.fill('#own-items', '0 1 2');
+  await drop('unknown.log', '# shuffles of 0 1 2\n\n0 1 2\n2 1 3\n');
+  await expect.poll(() => page.textContent('#own-status'), { timeout: 30_000 }).toBe('line 4: unknown token "3" at position 2 (not one of the 3 items)');
+  // Items given: the report takes their order and says nothing was assumed; left empty, it says so.
+  const letters = Array.from({ length: 600 }, (_, i) => ['c a d b', 'a c b d', 'd b a c', 'b d c a'][i % 4]).join('\n');
+  await page.fill('#own-items', 'c, a d  b');
+  await drop('letters.log', letters);
+  await page.waitForSelector('#own-verdict', { timeout: 30_000 });
+  expect(await page.textContent('#own-results')).not.toContain('Starting order assumed');
+  await page.fill('#own-items', '');
+  await page.click('#own-run');
+  await expect.poll(() => page.textContent('#own-results'), { timeout: 30_000 }).toContain('Starting order assumed: "a" "b" "c" "d"');
+  await page.fill('#own-items', 'a b a');
+  await page.click('#own-run');
+  await expect.poll(() => page.textContent('#own-status'), { timeout: 30_000 }).toBe('items lists "a" twice; items must be distinct');
   expect(errors).toEqual([]);
 });

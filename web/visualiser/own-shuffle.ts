@@ -1,6 +1,8 @@
 /**
  * "Your shuffle": a visitor's own shuffle, pasted as JavaScript or dropped as a log, tested by
- * fairdeck/fairness's testOrders with the same charts as the lab.
+ * fairdeck/fairness's testOrders (the code's orders) or testLog (a log: the reader of
+ * `fairdeck-audit` itself, so its items field and its line numbers are the CLI's) with the same
+ * charts as the lab.
  *
  * Safety (SECURITY.md, "Your shuffle"): pasted code never runs in this page. It is posted to
  * /sandbox/shuffle-sandbox.html, loaded in an <iframe sandbox="allow-scripts"> (an opaque origin:
@@ -9,7 +11,7 @@
  * error message is inserted as HTML: every such text goes through textContent. A link may carry
  * code (#code=…) into the text box, but it runs only when the visitor presses Run.
  */
-import { testOrders, type ShuffleReport } from 'fairdeck/fairness';
+import { testLog, testOrders, type ShuffleReport } from 'fairdeck/fairness';
 import { drawHeatmap, heatmapLegend } from './charts/heatmap.js';
 import { drawHistogram } from './charts/histogram.js';
 import { drawBars } from './charts/bars.js';
@@ -27,40 +29,6 @@ function el(tag: string, text = '', className = ''): HTMLElement {
   if (text) e.textContent = text;
   if (className) e.className = className;
   return e;
-}
-
-/** Orders of a log file, streamed: one per line, tokens split by spaces/commas or a JSON array. */
-async function* logOrders(file: Blob): AsyncGenerator<(string | number)[]> {
-  const reader = file.stream().pipeThrough(new TextDecoderStream()).getReader();
-  let carry = '', line = 0;
-  const parse = (text: string): (string | number)[] | undefined => {
-    line++;
-    const t = text.trim();
-    if (t === '' || t.startsWith('#')) return undefined;
-    if (t.startsWith('[')) {
-      let v: unknown;
-      try {
-        v = JSON.parse(t);
-      } catch {
-        throw new Error(`line ${line}: a line that starts with [ must be a JSON array`);
-      }
-      if (!Array.isArray(v) || v.some((x) => typeof x !== 'string' && typeof x !== 'number')) throw new Error(`line ${line}: a JSON line must be a flat array of numbers or strings`);
-      return v as (string | number)[];
-    }
-    return t.split(/[\s,]+/);
-  };
-  for (;;) {
-    const { value, done } = await reader.read();
-    if (done) break;
-    const parts = (carry + value).split('\n');
-    carry = parts.pop()!;
-    for (const p of parts) {
-      const o = parse(p);
-      if (o) yield o;
-    }
-  }
-  const o = parse(carry);
-  if (o) yield o;
 }
 
 /** Runs the pasted code in the sandbox; yields its orders batch by batch. */
@@ -111,7 +79,7 @@ function sandboxOrders(code: string, n: number, trials: number, signal: AbortSig
 /** Wires the panel (called once the page is ready). */
 export function setupOwnShuffle(): void {
   const code = $<HTMLTextAreaElement>('own-code'), file = $<HTMLInputElement>('own-log'), drop = $('own-drop');
-  const nInput = $<HTMLInputElement>('own-n'), trialsInput = $<HTMLInputElement>('own-trials');
+  const nInput = $<HTMLInputElement>('own-n'), trialsInput = $<HTMLInputElement>('own-trials'), itemsInput = $<HTMLInputElement>('own-items');
   const run = $<HTMLButtonElement>('own-run'), stop = $<HTMLButtonElement>('own-stop'), exportButton = $<HTMLButtonElement>('own-export');
   const progress = $<HTMLProgressElement>('own-progress'), label = $('own-progress-label'), status = $('own-status'), out = $('own-results');
   let controller: AbortController | undefined, report: ShuffleReport | undefined, dropped: File | undefined;
@@ -152,15 +120,15 @@ export function setupOwnShuffle(): void {
     progress.max = 1;
     progress.value = 0;
     try {
-      const orders = dropped ? logOrders(dropped) : sandboxOrders(code.value, n, trials, controller.signal);
-      report = await testOrders(orders, {
-        ...(dropped ? {} : { n }),  // the code shuffles [0, 1, …, n−1]: that is its starting order
-        signal: controller.signal,
-        onProgress: (p) => {
-          if (!dropped) progress.value = p.done / total;
-          label.textContent = `${int(p.done)} ${dropped ? 'orders read' : `of ${int(total)} shuffles`}, ${int(p.trialsPerSecond)}/s`;
-        },
-      });
+      const onProgress = (p: { done: number; trialsPerSecond: number }) => {
+        if (!dropped) progress.value = p.done / total;
+        label.textContent = `${int(p.done)} ${dropped ? 'orders read' : `of ${int(total)} shuffles`}, ${int(p.trialsPerSecond)}/s`;
+      };
+      const items = itemsInput.value.trim();
+      report = dropped
+        ? await testLog(dropped, { items: items === '' ? undefined : items, signal: controller.signal, onProgress })
+        // The code shuffles [0, 1, …, n−1]: that is its starting order (the items field is for logs).
+        : await testOrders(sandboxOrders(code.value, n, trials, controller.signal), { n, signal: controller.signal, onProgress });
       progress.value = 1;
       show(out, report);
       exportButton.disabled = false;
