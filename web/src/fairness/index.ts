@@ -40,5 +40,5 @@ export {
   testShuffle, testOrders, testLog, assertFair, defaultTrials, DEFAULT_AUDIT_TRIALS, MAX_AUDIT_N, MAX_ORDERS_N,
   type AuditOptions, type TestShuffleOptions, type TestOrdersOptions, type TestLogOptions, type LogSource, type ShuffleFunction, type Order,
 } from './audit.js';
-export { LogError, parseItems } from './audit-log.js';
+export { LogError, parseItems } from './log-items.js';
 export type { ShuffleReport, AuditTest, AuditCell, AuditOrder, Detectable, Token } from './audit-types.js';
