@@ -27,8 +27,12 @@ echo "smoke: npm i fairdeck installs $packages package(s), $kib KiB (fairdeck's 
 # Issue 61's API reference (docs/api, 127 KB of Markdown that TypeDoc generates from the published
 # types; the issue asks for it in the package) and CONTRIBUTING.md, less the contributor records
 # docs/ARCHITECTURE.md and docs/toolchain.md (46 KB), which no longer ship: 2,161 KiB measured
-# with the new BENCHMARKS.md (2,057 before), so 2,168, moved in issue 61's note.
-[ "$own" -le 2168 ] || { echo "smoke: fairdeck's own files take $own KiB (budget 2168)"; exit 1; }
+# with the new BENCHMARKS.md (2,057 before), so 2,168, moved in issue 61's note. Issue 61's lab
+# work (testLog, the CLI's reader shared with the page, its docs; the cause and chart fixes): the
+# package extracted from npm pack took 2,168 KiB at 3ed9b96, at this budget already, and 2,184 with
+# that work (+16: dist/fairness/audit-log.js moved from dist/cli and grown by 2.4 KB, audit.js +3.7,
+# their types +2.6, docs +6.0), so 2,192, the same few KiB of room.
+[ "$own" -le 2192 ] || { echo "smoke: fairdeck's own files take $own KiB (budget 2192)"; exit 1; }
 [ "$kib" -le 3584 ] || { echo "smoke: the install takes $kib KiB (budget 3584 with its dependencies)"; exit 1; }
 # Every relative link of the shipped Markdown resolves inside the installed package.
 node "$root/scripts/check-links.mjs" node_modules/fairdeck
