@@ -20,7 +20,7 @@ import { download } from './export.js';
 import { int } from './format.js';
 
 const SANDBOX = new URL('../sandbox/shuffle-sandbox.html', location.href).href;
-/** Orders per message from the sandbox: about 64 K numbers (512 KB), at least 2,000 orders; four messages in flight. */
+/** Orders per message from the sandbox: about 64 K numbers (512 KB), at least 2,000 orders; eight messages in flight. */
 const batchOf = (n: number) => Math.max(2000, Math.floor(65_536 / n));
 
 const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
