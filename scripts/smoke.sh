@@ -37,9 +37,11 @@ echo "smoke: npm i fairdeck installs $packages package(s), $kib KiB (fairdeck's 
 # install 3,608 KiB (3,432), so 3,616. Issue 61 asks for an install of at most 3 MB: out of reach
 # while the package ships the @noble packages as published (1,231 KiB), the raw .wasm files beside
 # their embedded copies (760 KiB in dist/wasm), the API reference (141 KB) and the pages; said in
-# that stop's closing note with these figures.
-[ "$own" -le 2376 ] || { echo "smoke: fairdeck's own files take $own KiB (budget 2376)"; exit 1; }
-[ "$kib" -le 3616 ] || { echo "smoke: the install takes $kib KiB (budget 3616 with its dependencies)"; exit 1; }
+# that stop's closing note with these figures. Issue 61's lab work (testLog, the CLI's reader
+# shared with the page, its docs; the cause and chart fixes: +16 KiB measured on the package from
+# npm pack alone) with all of the above: 2,389 KiB measured, so 2,400, and the install 3,629 KiB, so 3,640.
+[ "$own" -le 2400 ] || { echo "smoke: fairdeck's own files take $own KiB (budget 2400)"; exit 1; }
+[ "$kib" -le 3640 ] || { echo "smoke: the install takes $kib KiB (budget 3640 with its dependencies)"; exit 1; }
 # Every relative link of the shipped Markdown resolves inside the installed package.
 node "$root/scripts/check-links.mjs" node_modules/fairdeck
 # The README's Quick start, exactly as the installed README shows it (its first js block), as a Node module.

@@ -9,6 +9,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { LogError, parseItems, testLog } from 'fairdeck/fairness';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const out = `${root}build/unit-audit`;
@@ -106,6 +107,54 @@ describe('fairdeck-audit', () => {
     expect(large - half).toBeLessThan(20);
     expect(large).toBeLessThan(160);
   }, 300_000);
+});
+
+// The visualiser's log panel reads a log with testLog, the CLI's own reader (fairness/audit-log.ts):
+// the same malformed log must give the same line and words in both, blank lines, comments, CRLF
+// and a missing last newline included. Exact, not statistical. The page's old reader numbered
+// orders, not lines ("order 2" for the CLI's "line 4").
+describe('testLog (the page\'s log panel) and fairdeck-audit number a log\'s lines alike', () => {
+  const malformed: [string, string, string[]][] = [
+    ['a repeated token', '0 1 2\n2 1 0\n1 1 0\n', []],
+    ['an unknown token after a comment and blank lines', '# shuffles of a b c\n\na b c\n\n# more\nb c a\nb x a\n', []],
+    ['a different length', '0,1,2\n# a comment\n\n2,1\n', []],
+    ['too many tokens, CRLF line ends', '0 1 2\r\n\r\n0 1 2 2\r\n', []],
+    ['a broken JSON line without a last newline', '[0,1,2]\n  \n[0,1,2', []],
+    ['a JSON string with an escape', '["a","b"]\n["a\\"","b"]\n', []],
+    ['a repeated first-line token', '\n\n# x\na b a\n', []],
+    ['an item not in --items', '0 1 2\n2 1 3\n', ['--items', '0 1 2']],
+    ['a hand longer than n', '# hands\n0 1\n1 0 2 3\n', ['--n', '3']],
+    ['no orders', '\n# only comments\n\n', []],
+    ['too few orders', '0 1 2\n2 1 0\n', []],
+  ];
+  it.each(malformed)('%s', async (_name, input, args) => {
+    const cliRun = audit(['-', ...args], input);
+    expect(cliRun.status).toBe(2);
+    const printed = cliRun.stderr.trim().replace(/^fairdeck-audit: /, '');
+    const options = args[0] === '--items' ? { items: args[1] } : args[0] === '--n' ? { n: Number(args[1]) } : {};
+    const page = await testLog(new Blob([input]), options).then(() => 'no error', (e: Error) => e);
+    expect(page).toBeInstanceOf(Error);
+    const message = (page as Error).message.replace(/^log: /, '');
+    expect(message).toBe(printed);
+    if (/^line \d+/.test(printed)) expect(page).toBeInstanceOf(LogError);
+  });
+
+  it('takes the items as --items does, with the same refusals', async () => {
+    const letters = Array.from({ length: 600 }, (_, i) => ['c a d b', 'a c b d', 'd b a c', 'b d c a'][i % 4]).join('\n');
+    const given = await testLog(letters, { items: 'c, a d  b' });
+    const cliRun = audit(['-', '--items', 'c, a d  b'], letters);
+    expect(given.itemOrder).toBe('given');
+    expect(given.items).toEqual(['c', 'a', 'd', 'b']);
+    // The report's text but its timing (the second line's "; 0.1 s, …/s").
+    const untimed = (text: string) => text.replace(/; [\d.]+ s, [\d,]+\/s/, '');
+    expect(untimed(given.toString())).toBe(untimed(cliRun.stdout.trim()));
+    expect((await testLog(letters)).itemOrder).toBe('assumed');
+    for (const [items, cli] of [['a', '--items must list 2 to 1024 items, got 1'], ['a b a', '--items lists "a" twice; items must be distinct']]) {
+      expect(audit(['-', '--items', items], letters).stderr).toContain(cli);
+      expect(() => parseItems(items)).toThrow(cli.slice(2));
+      await expect(testLog(letters, { items })).rejects.toThrow(RangeError);
+    }
+  });
 });
 
 // --workers N (cli/audit-parallel.ts): the log split into byte ranges at line boundaries, one

@@ -16,6 +16,9 @@ export interface Card {
   showPositions(r: MatrixResult): void;
 }
 
+/** The lab's experiments shuffle [0, 1, …, n−1]: card i is the one that started at position i. */
+const HEATMAP_TITLES = { rows: 'card (its starting position) ↓', columns: 'position after the shuffle →' };
+
 const width = (e: HTMLElement) => Math.max(240, Math.min(720, e.clientWidth - 26));
 
 const MISSED: Partial<Record<AlgorithmName, string>> = {
@@ -118,7 +121,7 @@ export function createCard(parent: HTMLElement, algorithm: AlgorithmName): Card 
       readout.textContent = 'Point at a cell for its count.';
       const legend = heatmapLegend();
       box.append(canvas, legend, readout, lazyTable(`The ${r.n} × ${r.n} counts as a table`, () => matrixTable(r)));
-      const hit = drawHeatmap(canvas, r, width(element));
+      const hit = drawHeatmap(canvas, r, width(element), HEATMAP_TITLES);
       legend.style.maxWidth = `${Math.max(240, canvas.clientWidth - 34)}px`;
       canvas.addEventListener('mousemove', (e) => {
         const c = hit(e.offsetX, e.offsetY);

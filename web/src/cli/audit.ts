@@ -14,9 +14,10 @@ import { statSync } from 'node:fs';
 import { buildReport, itemOrderOf, reportJSON } from '../fairness/audit-report.js';
 import { MAX_AUDIT_N } from '../fairness/audit-tally.js';
 import { InputError, LogAudit, readLines, type LogOptions } from './audit-log.js';
+import { parseItems, unusableLog } from '../fairness/audit-log.js';
 import { defaultWorkers, MAX_LOG_WORKERS, MIN_BYTES_PER_WORKER, readLogFile, type LogResult } from './audit-parallel.js';
 import { Output, OutputClosed, OutputError, WRITE_FAILED } from './output.js';
-import { ALPHA, minTrials } from '../fairness/statistics.js';
+import { ALPHA } from '../fairness/statistics.js';
 
 const usage = `usage: fairdeck-audit FILE|- [--json] [--alpha P] [--items "A B C …"] [--n N] [--workers N]
   FILE|-        the log: one order per line, tokens separated by spaces, tabs or commas,
@@ -56,9 +57,11 @@ function parseArgs(argv: string[]): Args | 'help' {
         n = Number(v);
         if (!/^\d+$/.test(v) || n < 2 || n > MAX_AUDIT_N) throw new UsageError(`--n must be an integer from 2 to ${MAX_AUDIT_N}, got ${JSON.stringify(v)}`);
       } else {
-        items = v.split(/[\s,]+/).filter((t) => t !== '');
-        if (items.length < 2 || items.length > MAX_AUDIT_N) throw new UsageError(`--items must list 2 to ${MAX_AUDIT_N} items, got ${items.length}`);
-        if (new Set(items).size !== items.length) throw new UsageError('--items lists an item twice');
+        try {
+          items = parseItems(v);  // testLog's rule, and the visualiser's items field
+        } catch (e) {
+          throw new UsageError(`--${(e as Error).message}`);
+        }
       }
     } else if (a.startsWith('-') && a !== '-') throw new UsageError(`unknown option ${a}`);
     else if (file === undefined) file = a;
@@ -121,16 +124,12 @@ async function main(): Promise<number> {
     throw e;
   }
   if (tty) process.stderr.write('\n');
-  if (!audit.tally || audit.tally.trials === 0) {
-    process.stderr.write('fairdeck-audit: no orders in the input\n');
+  const unusable = unusableLog(audit);  // testLog's words too
+  if (unusable !== undefined) {
+    process.stderr.write(`fairdeck-audit: ${unusable}\n`);
     return 2;
   }
-  const least = minTrials(audit.tally.n);
-  if (audit.tally.trials < least) {
-    process.stderr.write(`fairdeck-audit: too few orders to test: ${audit.tally.trials}, and ${audit.tally.n} items need at least ${least} (each item at each position expected 5 times); no verdict\n`);
-    return 2;
-  }
-  const report = buildReport(audit.tally, args.alpha, audit.items!, performance.now() - start, itemOrderOf(args));
+  const report = buildReport(audit.tally!, args.alpha, audit.items!, performance.now() - start, itemOrderOf(args));
   const written = await print(args.json ? `${JSON.stringify(reportJSON(report), null, 2)}\n` : `${report.toString()}\n`);
   return written !== 0 ? written : report.fair ? 0 : 1;
 }

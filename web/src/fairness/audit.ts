@@ -8,6 +8,7 @@ import { show } from '../errors.js';
 import { checkInt, checkKeys } from '../options.js';
 import { buildReport, itemOrderOf, type ShuffleReport, type Token } from './audit-report.js';
 import { MAX_AUDIT_N, MAX_ORDERS_N, OrderError, Tally } from './audit-tally.js';
+import { LogAudit, parseItems, readLog, unusableLog } from './audit-log.js';
 import { checkControl } from './options.js';
 import { MAX_TRIALS } from './options.js';
 import { now, yieldToEventLoop, YIELD_EVERY_MS, type Progress, type RunControl } from './runner.js';
@@ -351,6 +352,92 @@ export async function testOrders(orders: Iterable<Order> | AsyncIterable<Order>,
   }
   pacer.report(t);
   return buildReport(tally, alpha, items!, now() - pacer.start, itemOrderOf(o));
+}
+
+/** Options of `testLog`. */
+export interface TestLogOptions extends AuditOptions {
+  /**
+   * The items in their starting order, as `fairdeck-audit --items` takes them: one string of
+   * tokens separated by spaces or commas (`parseItems`), or an array of the token strings.
+   * Default: the first line's tokens, sorted (numbers by value), and the report says it assumed so.
+   */
+  items?: string | readonly string[];
+  /** The items are the numbers 0…n−1 (for logs of partial orders without `items`). */
+  n?: number;
+}
+
+/** A log of orders, as text: a Blob or File, a stream or iterable of its bytes, the bytes or the text itself. */
+export type LogSource = Blob | ReadableStream<Uint8Array> | AsyncIterable<Uint8Array> | Iterable<Uint8Array> | Uint8Array | string;
+
+const TEST_LOG_KEYS: readonly string[] = ['items', 'n', 'alpha', 'signal', 'onProgress'];
+
+/** The pieces of `log`'s bytes, or undefined when `log` is none of LogSource's kinds. */
+function logPieces(log: unknown): AsyncIterable<Uint8Array> | Iterable<Uint8Array> | undefined {
+  if (typeof log === 'string') return [new TextEncoder().encode(log)];
+  if (log instanceof Uint8Array) return [log];
+  if (typeof Blob !== 'undefined' && log instanceof Blob) return readerPieces(log.stream());
+  if (typeof ReadableStream !== 'undefined' && log instanceof ReadableStream) return readerPieces(log as ReadableStream<Uint8Array>);
+  const it = log as { [Symbol.iterator]?: unknown; [Symbol.asyncIterator]?: unknown } | null;
+  if (it !== null && typeof it === 'object' && (typeof it[Symbol.asyncIterator] === 'function' || typeof it[Symbol.iterator] === 'function')) return it as AsyncIterable<Uint8Array>;
+  return undefined;
+}
+
+/** A ReadableStream's chunks (a browser's streams are not all async iterables yet). */
+async function* readerPieces(stream: ReadableStream<Uint8Array>): AsyncGenerator<Uint8Array> {
+  const reader = stream.getReader();
+  try {
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) return;
+      yield value;
+    }
+  } finally {
+    reader.releaseLock();
+  }
+}
+
+/**
+ * Tests a log of orders, one per line, read exactly as `fairdeck-audit` reads it (the same code):
+ * tokens separated by spaces, tabs or commas, or a JSON array per line; blank lines and lines
+ * starting with # skipped; the first line (or `items`) sets the items; shorter lines are partial
+ * orders, all of one length. Rejects with a `LogError` whose message is `line N: …` for the first
+ * bad line, N the same as the CLI's (every line counted from 1, blank and comment lines too);
+ * RangeError for a log with no orders or too few; TypeError/RangeError for bad options;
+ * `signal.reason` when aborted. `onProgress`'s `done` is the orders read so far.
+ */
+export async function testLog(log: LogSource, options: TestLogOptions = {}): Promise<ShuffleReport> {
+  const o = checkKeys(options, TEST_LOG_KEYS, 'testLog options');
+  const alpha = checkAlpha(o.alpha);
+  const control = checkControl(o);
+  let items: string[] | undefined, n: number | undefined;
+  if (typeof o.items === 'string') items = parseItems(o.items);
+  else if (o.items !== undefined) {
+    if (!Array.isArray(o.items) || o.items.some((x) => typeof x !== 'string')) {
+      throw new TypeError(`items must be a string of tokens or an array of token strings, got ${show(o.items)}`);
+    }
+    const given = o.items as readonly string[];
+    items = parseItems(given.join(' '));
+    if (items.length !== given.length || items.some((x, i) => x !== given[i])) {
+      throw new RangeError(`items must be tokens without spaces or commas, got ${show(o.items)}`);
+    }
+  }
+  if (o.n !== undefined) {
+    n = checkInt('n', o.n, 2, MAX_AUDIT_N);
+    if (items && n !== items.length) throw new RangeError(`n must equal the number of items (${items.length}) when both are given, got ${show(o.n)}`);
+  }
+  const pieces = logPieces(log);
+  if (!pieces) throw new TypeError(`log must be a Blob, a ReadableStream or (async) iterable of Uint8Array, a Uint8Array or a string, got ${show(log)}`);
+  control.signal?.throwIfAborted();
+  const audit = new LogAudit({ items, n });
+  const pacer = new Pacer(control, NaN);
+  await readLog(pieces, audit, () => {
+    control.signal?.throwIfAborted();
+    if (pacer.due()) pacer.report(audit.tally?.trials ?? 0);
+  });
+  const unusable = unusableLog(audit);
+  if (unusable !== undefined) throw new RangeError(`log: ${unusable}`);
+  pacer.report(audit.tally!.trials);
+  return buildReport(audit.tally!, alpha, audit.items!, now() - pacer.start, itemOrderOf({ items, n }));
 }
 
 /** Checks that `tokens` are distinct and all numbers or all strings. */

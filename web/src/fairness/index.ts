@@ -37,7 +37,8 @@ export type { RandomOptions, RngName, Seed } from '../options.js';
 export { parseSeed } from '../options.js';
 export { manifest, type Manifest } from '../manifest.js';
 export {
-  testShuffle, testOrders, assertFair, defaultTrials, DEFAULT_AUDIT_TRIALS, MAX_AUDIT_N, MAX_ORDERS_N,
-  type AuditOptions, type TestShuffleOptions, type TestOrdersOptions, type ShuffleFunction, type Order,
+  testShuffle, testOrders, testLog, assertFair, defaultTrials, DEFAULT_AUDIT_TRIALS, MAX_AUDIT_N, MAX_ORDERS_N,
+  type AuditOptions, type TestShuffleOptions, type TestOrdersOptions, type TestLogOptions, type LogSource, type ShuffleFunction, type Order,
 } from './audit.js';
+export { LogError, parseItems } from './log-items.js';
 export type { ShuffleReport, AuditTest, AuditCell, AuditOrder, Detectable, Token } from './audit-types.js';

@@ -1,5 +1,15 @@
 /** Canvas set-up shared by the charts: sharp on high-DPI screens, sized in CSS pixels. */
 
+/** The charts' text. */
+export const FONT = '11px system-ui, sans-serif';
+
+/** Width in CSS pixels of `text` in the charts' font, measured on `canvas`'s context. */
+export function textWidth(canvas: HTMLCanvasElement, text: string): number {
+  const ctx = canvas.getContext('2d')!;
+  ctx.font = FONT;
+  return ctx.measureText(text).width;
+}
+
 /** Sizes `canvas` to width × height CSS pixels and returns a context scaled to them. */
 export function prepare(canvas: HTMLCanvasElement, width: number, height: number): CanvasRenderingContext2D {
   const dpr = globalThis.devicePixelRatio || 1;
@@ -10,7 +20,7 @@ export function prepare(canvas: HTMLCanvasElement, width: number, height: number
   const ctx = canvas.getContext('2d')!;
   ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
   ctx.clearRect(0, 0, width, height);
-  ctx.font = '11px system-ui, sans-serif';
+  ctx.font = FONT;
   readTheme();
   return ctx;
 }
@@ -38,4 +48,19 @@ export function uniformLine(ctx: CanvasRenderingContext2D, left: number, width: 
   ctx.lineTo(left + width, Math.round(y(1)) + 0.5);
   ctx.stroke();
   ctx.setLineDash([]);
+}
+
+/** Pixels left of a chart's y labels for its y-axis title. */
+export const Y_TITLE = 14;
+
+/** A y-axis title, turned a quarter left, centred on pixel row `middle`, in the band Y_TITLE wide at the left edge. */
+export function yTitle(ctx: CanvasRenderingContext2D, text: string, middle: number): void {
+  ctx.save();
+  ctx.fillStyle = INK;
+  ctx.textAlign = 'center';
+  ctx.textBaseline = 'top';
+  ctx.translate(1, middle);
+  ctx.rotate(-Math.PI / 2);
+  ctx.fillText(text, 0, 0);
+  ctx.restore();
 }

@@ -1,10 +1,10 @@
 /**
- * The position heatmap: row = card, column = position, colour = how far the count is from the
+ * The position heatmap: row = card (or item), column = position, colour = how far the count is from the
  * uniform expectation in standard deviations (z), on ColorBrewer's PuOr scale clipped at ±6σ.
  * Purple: rarer than uniform; orange: more often; near white: within noise (|z| < 2 is common).
  */
 import { diverging, divergingGradient } from './colour.js';
-import { INK, MUTED, prepare } from './canvas.js';
+import { INK, MUTED, prepare, textWidth } from './canvas.js';
 
 /** |z| at which the colour saturates. */
 export const Z_LIMIT = 6;
@@ -21,12 +21,28 @@ export function zScore(count: number, expected: number, n: number): number {
   return (count - expected) / Math.sqrt(expected * (1 - 1 / n));
 }
 
-/** Draws `r` at most `width` CSS pixels wide; returns a hit test from CSS pixel offsets to a cell. */
-export function drawHeatmap(canvas: HTMLCanvasElement, r: HeatmapData, width: number) {
+/** The axis titles: what a row is (an item, by where it started) and what a column is (where it ended). */
+export interface HeatmapTitles {
+  rows: string;
+  columns: string;
+}
+
+/** Pixels of the titles' band, left of the row numbers and above the column numbers. */
+const TITLE = 16;
+
+/**
+ * Draws `r` at most `width` CSS pixels wide, with `titles` on its axes (the columns' above their
+ * numbers, the rows' turned a quarter left of theirs); returns a hit test from CSS pixel offsets
+ * to a cell.
+ */
+export function drawHeatmap(canvas: HTMLCanvasElement, r: HeatmapData, width: number, titles: HeatmapTitles) {
   const { n } = r;
-  const m = { left: 34, top: 20, right: 4, bottom: 4 };
+  const m = { left: 34 + TITLE, top: 20 + TITLE, right: 4, bottom: 4 };
   const cell = Math.max(3, Math.min(56, Math.floor(Math.min(width - m.left - m.right, 440) / n)));
-  const ctx = prepare(canvas, m.left + n * cell + m.right, m.top + n * cell + m.bottom);
+  // A title longer than the grid widens (or heightens) the canvas rather than leave it.
+  const across = Math.max(n * cell, Math.ceil(textWidth(canvas, titles.columns)));
+  const down = Math.max(n * cell, Math.ceil(textWidth(canvas, titles.rows)));
+  const ctx = prepare(canvas, m.left + across + m.right, m.top + down + m.bottom);
   for (let card = 0; card < n; card++) {
     for (let pos = 0; pos < n; pos++) {
       ctx.fillStyle = diverging(zScore(r.counts[card * n + pos], r.expected, n) / Z_LIMIT);
@@ -43,6 +59,15 @@ export function drawHeatmap(canvas: HTMLCanvasElement, r: HeatmapData, width: nu
   ctx.textAlign = 'right';
   ctx.textBaseline = 'middle';
   for (let i = 0; i < n; i += every) ctx.fillText(String(i), m.left - 4, m.top + (i + 0.5) * cell);
+  // The titles, centred on the grid, in the bands left free for them (clear of the numbers).
+  ctx.textAlign = 'center';
+  ctx.textBaseline = 'top';
+  ctx.fillText(titles.columns, m.left + across / 2, 2);
+  ctx.save();
+  ctx.translate(2, m.top + down / 2);
+  ctx.rotate(-Math.PI / 2);
+  ctx.fillText(titles.rows, 0, 0);
+  ctx.restore();
   return (x: number, y: number): { card: number; position: number } | undefined => {
     const position = Math.floor((x - m.left) / cell), card = Math.floor((y - m.top) / cell);
     return position >= 0 && position < n && card >= 0 && card < n ? { card, position } : undefined;

@@ -5,7 +5,8 @@
  * range (min to max) of the arrangements it covers.
  */
 import { permutationAt } from 'fairdeck/fairness';
-import { BAND, BAR, GRID, INK, MUTED, prepare, uniformLine } from './canvas.js';
+import { BAND, BAR, GRID, INK, MUTED, prepare, uniformLine, yTitle, Y_TITLE } from './canvas.js';
+import { axisTicks, MIN_TICK_GAP } from './ticks.js';
 
 /** What the histogram needs from a PermutationResult. */
 export interface HistogramData {
@@ -18,7 +19,7 @@ export interface HistogramData {
 export function drawHistogram(canvas: HTMLCanvasElement, r: HistogramData, width: number): void {
   const k = r.counts.length;
   const labelled = k <= 24;
-  const m = { left: 40, right: 8, top: 12, bottom: labelled ? (k > 6 ? 40 : 24) : 30 };
+  const m = { left: 40 + Y_TITLE, right: 8, top: 12, bottom: labelled ? (k > 6 ? 40 : 24) : 30 };
   const height = 200 + m.bottom;
   const ctx = prepare(canvas, width, height);
   const w = width - m.left - m.right, h = height - m.top - m.bottom;
@@ -26,14 +27,13 @@ export function drawHistogram(canvas: HTMLCanvasElement, r: HistogramData, width
   const sigma = Math.sqrt((k - 1) / (r.expected * k));  // sd of count/expected for one cell
   const top = Math.max(1.5, Math.max(...ratios) * 1.08, 1 + 3.5 * sigma);
   const y = (v: number) => m.top + h - (v / top) * h;
-  const step = top > 3 ? 1 : 0.5;
   ctx.textAlign = 'right';
   ctx.textBaseline = 'middle';
-  for (let v = 0; v <= top; v += step) {
+  for (const { value, label } of axisTicks(top, h, MIN_TICK_GAP, 0.5)) {
     ctx.fillStyle = GRID;
-    ctx.fillRect(m.left, Math.round(y(v)), w, 1);
+    ctx.fillRect(m.left, Math.round(y(value)), w, 1);
     ctx.fillStyle = MUTED;
-    ctx.fillText(String(v), m.left - 4, y(v));
+    ctx.fillText(label, m.left - 4, y(value));
   }
   ctx.fillStyle = BAND;
   ctx.fillRect(m.left, y(1 + 3 * sigma), w, Math.max(1, y(1 - 3 * sigma) - y(1 + 3 * sigma)));
@@ -49,6 +49,7 @@ export function drawHistogram(canvas: HTMLCanvasElement, r: HistogramData, width
     }
   }
   uniformLine(ctx, m.left, w, y);
+  yTitle(ctx, 'count ÷ expected', m.top + h / 2);
   ctx.fillStyle = INK;
   ctx.textAlign = 'right';
   ctx.textBaseline = 'bottom';
