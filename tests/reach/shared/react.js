@@ -5,7 +5,7 @@
 // golden hand only if the recipe holds there: no deck leaked, none used after its dispose(), the
 // WASM download started before the first render. A second component, written the way the issue
 // found people writing it (`useState(() => new Deck())`), is the control: it must leak.
-import { StrictMode, Suspense, createElement as h, use, useEffect, useState } from 'react';
+import { StrictMode, createElement as h, useEffect, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { init, Deck } from 'fairdeck';
 
@@ -38,7 +38,6 @@ function useDeck(options, deal) {
 }
 
 function Hand({ onReady }) {
-  use(ready);  // suspends until init() has resolved (React 19)
   firstRender ??= performance.now();
   const state = useDeck({ seed: 1 }, (deck) => deck.deal(5));
   useEffect(() => {
@@ -93,6 +92,6 @@ function judge({ deck, hand }) {
   }, 50);
 }
 
+// The recipe, step 3: render once init() has resolved (the download began at import, above).
 const root = document.body.appendChild(document.createElement('div'));
-createRoot(root).render(h(StrictMode, null,
-  h(Suspense, { fallback: h('p', null, 'loading…') }, h(Hand, { onReady: judge }), h(Naive))));
+ready.then(() => createRoot(root).render(h(StrictMode, null, h(Hand, { onReady: judge }), h(Naive))));
