@@ -111,9 +111,9 @@ describe('withFiles', () => {
   // Last: it raises this file's deck build for good.
   it('reads the build the app asked for: games.wasm once fairdeck/games is imported, sim.wasm once fairdeck/sim is', async () => {
     const { calls, init } = recorder();
-    useDeckModule(() => import('../../web/src/wasm/games-embedded.js'), 1, '');
+    useDeckModule(1, (await import('../../web/src/wasm/games-embedded.js')).default);
     await withFiles(init);
-    useDeckModule(() => import('../../web/src/wasm/sim-embedded.js'), 2, '');
+    useDeckModule(2, (await import('../../web/src/wasm/sim-embedded.js')).default);
     await withFiles(init);
     expect(bytes((calls[0] as InitOptions).wasm)).toEqual(file('games.wasm'));
     expect(bytes((calls[1] as InitOptions).wasm)).toEqual(file('sim.wasm'));

@@ -13,6 +13,6 @@ import { compileSourceSync } from './wasm-source-sync.js';
  * compiled WebAssembly.Module.
  */
 export function initSync(options?: InitSyncOptions): void {
-  useDeckModule(() => Promise.resolve({ default: gamesCopy }), 1, gamesCopy);
+  useDeckModule(1, gamesCopy);
   initSyncWith(gamesCopy, 1, options, compileSourceSync);
 }

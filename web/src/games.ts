@@ -12,15 +12,13 @@
 
 import { internals } from './deck.js';
 import { initWith, useDeckModule, type InitOptions } from './load.js';
-import type { Embedded } from './wasm-source.js';
 import * as record from './provable/record.js';
 
 // The embedded copy is imported statically, not as a chunk of its own: an initSync() of any entry
 // in an app that imports this one loads it (useDeckModule), and so does init().
-const games: Embedded = () => Promise.resolve({ default: gamesCopy });
 // Importing the entry is enough where nothing drops its side effects (Node, Deno, Bun, and
 // bundlers, which package.json's sideEffects tells to keep them); init() below makes sure.
-useDeckModule(games, 1, gamesCopy);
+useDeckModule(1, gamesCopy);
 // A provable deck's round record and saved state (deck.round(), toJSON, fromJSON) come with this
 // entry: the record replays piles, and an app that deals from 'fairdeck' alone never ships it.
 internals.record = record;
@@ -31,8 +29,8 @@ internals.record = record;
  * copy embedded in the package.
  */
 export function init(options?: InitOptions): Promise<void> {
-  useDeckModule(games, 1, gamesCopy);
-  return initWith(games, options);
+  useDeckModule(1, gamesCopy);
+  return initWith(() => Promise.resolve({ default: gamesCopy }), options);
 }
 
 export * from './index.js';

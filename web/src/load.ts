@@ -79,13 +79,14 @@ let chosenCopy = '';
  * games.ts or sim.ts, when first evaluated or its init() called: every init() and initSync(),
  * whichever entry it comes from, loads that build from now on, unless a larger one was asked for
  * (issue 61: mixing entries needs no knowledge of modules). `copy` is its embedded copy, which
- * those entries import statically so that an initSync() of 'fairdeck' can load it too. If a
+ * those entries import statically so that an initSync() of 'fairdeck' can load it too (init()
+ * takes it from `chosen`). If a
  * smaller deck module is loaded already, the next init() loads this one instead; decks made
  * before keep theirs.
  */
-export function useDeckModule(chunk: Embedded, level: 1 | 2, copy: string): void {
+export function useDeckModule(level: 1 | 2, copy: string): void {
   if (level <= chosenLevel) return;
-  chosen = chunk;
+  chosen = () => Promise.resolve({ default: copy });
   chosenLevel = level;
   chosenCopy = copy;
   loading = undefined;

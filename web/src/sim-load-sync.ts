@@ -13,6 +13,6 @@ import { compileSourceSync } from './wasm-source-sync.js';
  * WebAssembly.Module.
  */
 export function initSync(options?: InitSyncOptions): void {
-  useDeckModule(() => Promise.resolve({ default: simCopy }), 2, simCopy);
+  useDeckModule(2, simCopy);
   initSyncWith(simCopy, 2, options, compileSourceSync);
 }

@@ -13,13 +13,11 @@
  */
 
 import { initWith, useDeckModule, type InitOptions } from './load.js';
-import type { Embedded } from './wasm-source.js';
 
 // The embedded copy is imported statically, not as a chunk of its own: an initSync() of any entry
 // in an app that imports this one loads it (useDeckModule), and so does init().
-const sim: Embedded = () => Promise.resolve({ default: simCopy });
 // Importing the entry is enough where nothing drops its side effects (as in games.ts).
-useDeckModule(sim, 2, simCopy);
+useDeckModule(2, simCopy);
 
 /**
  * Loads the sim build of fairdeck's WebAssembly module (sim.wasm: the deck with named piles, dead
@@ -27,8 +25,8 @@ useDeckModule(sim, 2, simCopy);
  * sim.wasm is, if not the copy embedded in the package.
  */
 export function init(options?: InitOptions): Promise<void> {
-  useDeckModule(sim, 2, simCopy);
-  return initWith(sim, options);
+  useDeckModule(2, simCopy);
+  return initWith(() => Promise.resolve({ default: simCopy }), options);
 }
 
 // What 'fairdeck/games' exports, taken from its modules rather than from games.ts, whose embedded
