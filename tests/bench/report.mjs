@@ -96,6 +96,7 @@ export function sections(r) {
   timed('bulk-u32', '2a. Shuffle a 10^6-element Uint32Array', 'Per shuffle (fairdeck copies the array into the WASM heap and back).');
   timed('bulk-array', '2b. Shuffle a 10^6-element Array of numbers', 'Per shuffle (fairdeck draws the swap partners in WASM; JS applies the swaps).');
   timed('bulk-permutation', '2c. permutation(10^6)', 'Per call; peers fill 0…n−1 into a Uint32Array and shuffle it.');
+  timed('arrays', '2d. Shuffle an Array, 10 to 10^7 items', 'Per item, unseeded (fairdeck\'s default engine) against d3-array in the same run, each pair back to back. Up to 2,048 items fairdeck shuffles in JavaScript with words of the platform; above, WASM makes the choices and JavaScript the swaps (from 2^23 items the cache-aware scatter and bucket swaps).');
   if (r.large) {
     const { rows } = r.large, table = timedTable(rows, { ratioTo: 'none' });
     table[0][3] = 'vs plain Fisher–Yates';

@@ -27,7 +27,7 @@ const started = Date.now();
 
 const SCENARIOS = [
   ['deck52', 'deck52.mjs'], ['bulk-u32', 'bulk.mjs', 'u32'], ['bulk-array', 'bulk.mjs', 'array'],
-  ['bulk-permutation', 'bulk.mjs', 'permutation'], ['large', 'large.mjs'], ['fairness', 'fairness.mjs'],
+  ['bulk-permutation', 'bulk.mjs', 'permutation'], ['arrays', 'arrays.mjs'], ['large', 'large.mjs'], ['fairness', 'fairness.mjs'],
   ['native-twin', 'native.mjs'], ['size', 'size.mjs'], ['workers', 'workers.mjs'], ['games', 'games.mjs'],
   ['audit-shuffle', 'audit.mjs', 'shuffle'], ['audit', 'audit.mjs', 'log'],
   ['memory', 'memory.mjs'],
@@ -87,7 +87,7 @@ const CPUS = allowedCpus();
  * testShuffle against its bare loop (audit-shuffle) is: unpinned, it read 0.49× ±11% in a full run
  * where it had read 0.52–0.56×.
  */
-const PINNED = new Set(['deck52', 'bulk-u32', 'bulk-array', 'bulk-permutation', 'large', 'fairness', 'native-twin', 'games', 'audit-shuffle', 'memory', 'simulation', 'chacha-blocks', 'verify']);
+const PINNED = new Set(['deck52', 'bulk-u32', 'bulk-array', 'bulk-permutation', 'arrays', 'large', 'fairness', 'native-twin', 'games', 'audit-shuffle', 'memory', 'simulation', 'chacha-blocks', 'verify']);
 
 /**
  * Processes per pinned scenario whose guards are quick to run again (1 if not listed). Even pinned

@@ -81,6 +81,16 @@ export function evaluate(r) {
     add('10^6 Uint32Array, xoshiro256 ≤ 0.5× d3-array', `${x(v)} ${pm(p)} of d3-array`, v <= 0.5, `missed by ${x(v / 0.5)}`);
   }
 
+  const arrays = r.arrays?.rows;  // issue 63: every n from 10 to 10^7, objects and numbers
+  if (arrays) {
+    for (const kind of ['objects', 'numbers']) {
+      const per = arrays.filter((row) => row.kind === kind && !row.peer).map((row) => ({ n: row.n, p: paired(arrays, row.name, `d3-array shuffle, Array of ${row.n} ${kind}`) }));
+      const worst = per.reduce((a, b) => (b.p.ratio > a.p.ratio ? b : a));
+      add(`shuffle(Array of ${kind}), default engine, every n from 10 to 10^7 ≤ 0.8× d3-array`, `worst ${x(worst.p.ratio)} ${pm(worst.p)} at n = ${worst.n} (${per.map((q) => x(q.p.ratio)).join(', ')})`, worst.p.ratio <= 0.8,
+        `missed by ${x(worst.p.ratio / 0.8)} at n = ${worst.n}`);
+    }
+  }
+
   const large = r.large?.rows;
   if (large) {
     // Issue 14's "10^8 cache-aware ≥ 2.5× plain Fisher–Yates" is a guard on xoshiro256. The issue

@@ -103,7 +103,7 @@ describe('a Proxy, a throwing getter and a detached buffer are named as what the
     // Unseeded small shuffles read only the items they swap: every item throws, and 50! orders leave none in place but one.
     const all: number[] = [];
     for (let i = 0; i < 50; i++) Object.defineProperty(all, i, { get() { throw new Error('boom'); }, enumerable: true });
-    expect(thrown(() => shuffle(all), TypeError)).toBe('array cannot be shuffled: an item could not be read (boom)');
+    expect(thrown(() => shuffle(all), TypeError)).toMatch(/^array cannot be shuffled: item \d+ could not be read \(boom\); nothing was moved$/);
     expect(thrown(() => shuffle(new Proxy([1, 2, 3], { get() { throw new Error('trap'); } }), { seed: 1 }), TypeError))
       .toBe("array could not be read: reading its length threw (a Proxy's get trap)");
   });

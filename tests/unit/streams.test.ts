@@ -123,7 +123,7 @@ describe('unseeded shuffle of a small array (JavaScript, words of crypto.getRand
     vi.spyOn(globalThis.crypto, 'getRandomValues').mockImplementation(() => {
       throw new Error('no entropy');
     });
-    const fresh = [...Array(300).keys()];  // over 256 items: the WASM path, keyed from the platform
+    const fresh = [...Array(3000).keys()];  // over 2048 items: the WASM path, keyed from the platform
     expect(() => shuffle(fresh)).toThrow(/crypto.getRandomValues failed/);
     vi.restoreAllMocks();
     const frozen = Object.freeze([1, 2, 3, 4, 5]);

@@ -25,6 +25,16 @@ export interface CoreBulk extends Handle {
   ok(): boolean;
   /** Writes start, start + 1, … (count values) as u32 from slot `start`. */
   identity(start: number, count: number): void;
+  /** True if the shuffle is cache-aware (labels, then bucket choices), else plain Fisher–Yates (choices). */
+  cacheAware(): boolean;
+  /** Fisher–Yates: appends the next (at most `count`) swap choices to the u32 array; how many, 0 when done. */
+  choices(count: number): number;
+  /** Cache-aware: appends the next items' bucket labels to the u16 array (n of them in all); 0 when done. */
+  labels(count: number): number;
+  /** Cache-aware, after the labels: the bucket sizes (a view of the heap), else null. */
+  bucketSizes(): Uint32Array | null;
+  /** Cache-aware: the next bucket swap choices, from the u32 array's start; how many, 0 when done. */
+  bucketChoices(count: number): number;
 }
 /** The shuffle module. */
 export interface ShuffleCore extends BasicModule {

@@ -3,9 +3,9 @@
  * Fisher–Yates in WASM, run in bounded chunks — from 2^23 items the cache-aware bucket shuffle
  * (cpp/include/fairdeck/bulk_cache.hpp), which needs a scratch copy in the heap. Typed arrays are
  * measured through the intrinsic getters (input.ts) and shuffled inside the WASM heap. A JS Array
- * cannot live there: WASM shuffles 0…n−1, and JS places the items by that permutation — after a
- * first pass that reads every item and writes it back unchanged, so an array that cannot be
- * written (frozen, read-only or throwing elements) fails before any item moves.
+ * cannot live there: WASM makes the shuffle's choices and JS moves the items by them (see "JS
+ * Arrays" below); an array that cannot be written (frozen, read-only or throwing elements) is
+ * put back as it was before the TypeError.
  */
 import { bytes, construct, coreError } from './binding.js';
 import { fill, seedOrEntropy } from './entropy.js';
@@ -47,7 +47,7 @@ export function shuffle<T extends unknown[] | AnyTypedArray>(array: T, options?:
   } catch (cause) {  // a Proxy's get trap (an Array's own length is data)
     throw new TypeError("array could not be read: reading its length threw (a Proxy's get trap)", { cause });
   }
-  if (seed === undefined && rng === 'chacha20' && length <= SMALL) return smallShuffle(array as Indexable as T, length);
+  if (seed === undefined && rng === 'chacha20' && length <= (typed ? SMALL : SMALL_ARRAY)) return smallShuffle(array as Indexable as T, length);
   if (typed) {
     checkInt('array.length', typed.length, 0, MAX_N);
     const { bytes, width } = typed;
@@ -61,8 +61,7 @@ export function shuffle<T extends unknown[] | AnyTypedArray>(array: T, options?:
   }
   const list = array as unknown[];
   const n = checkInt('array.length', list.length, 0, MAX_N);
-  const p = withBulk(c, n, rng, seed, (bulk) => permute(c, bulk, n));
-  place(list, p);
+  withBulk(c, n, rng, seed, (bulk) => (bulk.cacheAware() ? bucketPlace : swapPlace)(c, bulk, list, n));
   return array;
 }
 
@@ -109,33 +108,123 @@ function permute(c: Core, bulk: CoreBulk, n: number): Uint32Array {
   const out = data(c, bulk, n * 4, `permutation(${n})`);
   return new Uint32Array(out.buffer, out.byteOffset, n).slice();
 }
-/**
- * Puts item p[k] at k for every k: the order a typed array gets from the same stream. Reads every
- * item once and writes it back unchanged first, so a frozen array, a read-only element or a
- * throwing setter fails before anything moves; if a write still fails later (caller code changed
- * the array meanwhile), the items already placed are put back before the error is thrown.
- */
-function place(array: unknown[], p: Uint32Array): void {
-  const n = p.length, items = new Array<unknown>(n);
-  let k = 0;
-  let read = true;  // which step threw, to name it: a getter or a Proxy's get trap, or a write
+// ---- JS Arrays (issue 63) -----------------------------------------------------------------------
+// An Array cannot live in the WASM heap, and copying it in and out (or placing its items by a
+// permutation) costs more than the shuffle. So WASM makes the choices — the same words and dice as
+// the typed-array shuffle, hence the same order for a seed — and JavaScript makes the moves, in
+// place: below 2^23 items the Fisher–Yates swaps themselves; from there the cache-aware shuffle's
+// two stages (bulk_cache.hpp), its scatter by bucket label into the array (a write stream per
+// bucket) and then each bucket's swaps while it is in cache. Choices are copied out of the heap
+// before they are used: caller code run by an item's getter or setter may call fairdeck and grow
+// (so detach) the heap.
+
+/** The choices of one chunk, copied out of the heap (shared; a nested call takes fresh ones). */
+const picks = new Uint32Array(CHUNK);
+let nested = 0;
+
+/** Fisher–Yates of an Array of n items by the core's choices; a failed read or write undoes every swap. */
+function swapPlace(c: Core, bulk: CoreBulk, a: unknown[], n: number): void {
+  if (n < 2) return;
+  const what = `array of ${n} items`, steps = n - 1;
+  data(c, bulk, steps * 4, what);  // room for every choice: they undo the swaps if one fails
+  const js = nested++ === 0 ? picks : new Uint32Array(CHUNK);
+  let made = 0, i = n - 1, j = 0, x: unknown, reading = -1;  // the item being read, or −1 while writing
   try {
-    for (; k < n; k++) {
-      read = true;
-      const item = array[k];
-      read = false;
-      array[k] = items[k] = item;
+    while (made < steps) {
+      const k = bulk.choices(CHUNK);
+      const heap = data(c, bulk, steps * 4, what);
+      js.set(new Uint32Array(heap.buffer, heap.byteOffset + made * 4, k));
+      for (let t = 0; t < k; t++, made++, i--) {
+        j = js[t];
+        reading = i;
+        x = a[i];
+        reading = j;
+        const y = a[j];
+        reading = -1;
+        a[i] = y;  // throws: nothing changed
+        a[j] = x;  // throws: a[i] is put back below
+      }
     }
   } catch (cause) {
-    throw new TypeError(read ? `array cannot be shuffled: item ${k} could not be read (${why(cause, 'its getter, or a Proxy\'s get trap, threw')}); nothing was moved`
-      : `array cannot be shuffled: item ${k} cannot be written (${why(cause, 'a setter threw')})`, { cause });
+    if (reading < 0) {
+      try {
+        a[i] = x;
+      } catch { /* it took y: a setter that now throws is caller code's doing */ }
+    }
+    const heap = data(c, bulk, steps * 4, what), done = new Uint32Array(heap.buffer, heap.byteOffset, made);
+    for (let s = made - 1; s >= 0; s--) {  // the swaps made, undone last first
+      const p = n - 1 - s, q = done[s];
+      try {
+        const t = a[p];
+        a[p] = a[q], a[q] = t;
+      } catch { /* these writes all succeeded once */ }
+    }
+    throw moveError(reading >= 0, reading, cause);
+  } finally {
+    nested--;
   }
+}
+
+/**
+ * The cache-aware shuffle of an Array of n ≥ 2^23 items by the core's labels and bucket choices.
+ * The items are read into a copy first (a failed read: nothing moved); a failed write puts every
+ * item back from it.
+ */
+function bucketPlace(c: Core, bulk: CoreBulk, a: unknown[], n: number): void {
+  const what = `array of ${n} items`, copy = new Array<unknown>(n);
+  let k = 0;
   try {
-    for (k = 0; k < n; k++) array[k] = items[p[k]];
+    for (; k < n; k++) copy[k] = a[k];
   } catch (cause) {
-    for (let j = 0; j < k; j++) array[j] = items[j];
-    throw new TypeError(`array cannot be shuffled: item ${k} could not be written (${why(cause, 'a setter threw')})`, { cause });
+    throw moveError(true, k, cause);
   }
+  data(c, bulk, n * 2, what);
+  for (let done = 0; done < n;) {
+    const got = bulk.labels(CHUNK);
+    if (got === 0) throw coreError(c);
+    done += got;
+  }
+  const heap = data(c, bulk, n * 2, what), labels = new Uint16Array(heap.buffer, heap.byteOffset, n).slice();
+  const sizes = bulk.bucketSizes()?.slice();
+  if (!sizes) throw coreError(c);
+  const at = new Uint32Array(sizes.length), start = new Uint32Array(sizes.length);
+  for (let b = 0, s = 0; b < sizes.length; s += sizes[b++]) at[b] = start[b] = s;
+  data(c, bulk, CHUNK * 4, what);
+  const js = nested++ === 0 ? picks : new Uint32Array(CHUNK);
+  let reading = -1;
+  try {
+    for (k = 0; k < n; k++) a[at[labels[k]]++] = copy[k];  // stage 0: each bucket in the items' order
+    let b = 0, bound = sizes[0], base = 0;  // stage 1: bucket b, from `base`, next bound
+    for (let got; (got = bulk.bucketChoices(CHUNK)) > 0;) {
+      const view = data(c, bulk, CHUNK * 4, what);
+      js.set(new Uint32Array(view.buffer, view.byteOffset, got));
+      for (let t = 0; t < got; t++, bound--) {
+        while (bound < 2) bound = sizes[++b], base = start[b];
+        const i = base + bound - 1, j = base + js[t];
+        reading = i;
+        const x = a[i];
+        reading = j;
+        const y = a[j];
+        reading = -1;
+        a[i] = y, a[j] = x;
+      }
+    }
+  } catch (cause) {
+    for (let p = 0; p < n; p++) {
+      try {
+        a[p] = copy[p];
+      } catch { /* put back as far as caller code lets us */ }
+    }
+    throw moveError(reading >= 0, reading, cause);
+  } finally {
+    nested--;
+  }
+}
+
+/** The TypeError for an item that could not be read or written (everything has been put back). */
+function moveError(read: boolean, k: number, cause: unknown): TypeError {
+  return new TypeError(read ? `array cannot be shuffled: item ${k} could not be read (${why(cause, 'its getter, or a Proxy\'s get trap, threw')}); nothing was moved`
+    : `array cannot be shuffled: an item cannot be written (${why(cause, 'a setter threw')}); nothing was moved`, { cause });
 }
 
 /** What a caller's error says, for a message: an Error's own message (read as data: no getter runs), else `otherwise`. */
@@ -161,11 +250,13 @@ function why(cause: unknown, otherwise: string): string {
 
 /** Largest array shuffled in JavaScript when unseeded (bounds ≤ 256: 3 or 4 per word). */
 const SMALL = 256;
+/** Largest Array shuffled in JavaScript when unseeded: below it the WASM path's fixed cost (a key, a keyed engine, the calls: about 3 µs) is more than the steps (about 5 ns each here). */
+const SMALL_ARRAY = 2048;
 const POOL_WORDS = 16384;
-const TWO32 = 4294967296;
+const TWO32 = 4294967296, TWO_M32 = 1 / TWO32;
 let pool = new Uint32Array(0), poolAt = 0;
 type Indexable = { [i: number]: unknown; length: number };
-const steps = new Uint16Array(SMALL);
+let steps = new Uint32Array(SMALL);
 let depth = 0;
 
 /** The next unused pool word (refilled from the platform 64 KB at a time: a call costs 2–3 times less per byte than at 8 KB). */
@@ -190,32 +281,36 @@ function smallShuffle<T>(a: T, n: number): T {
   const x = a as unknown as Indexable;
   // The dice, step s's at [s] (step s swaps item n − 1 − s): shared between calls, or fresh ones
   // if caller code run by a getter or setter shuffles meanwhile.
-  const dice = depth++ === 0 ? steps : new Uint16Array(SMALL);
+  if (steps.length < n) steps = new Uint32Array(Math.max(n, steps.length * 2));
+  const dice = depth++ === 0 ? steps : new Uint32Array(n);
   let s = 0;
   try {
     for (let b = n; b > 1;) {
       let prod = b, k = 1;  // the batch: bounds b, b − 1, … while the product stays ≤ 2^26
       while (k < 8 && b - k >= 2 && prod * (b - k) <= 67108864) prod *= b - k, k++;
-      const threshold = TWO32 % prod;
+      let threshold = TWO32 - prod * Math.floor(TWO32 / prod);  // 2^32 mod prod, exactly (a double's % calls fmod)
+      if (threshold < 0) threshold += prod;  // the quotient rounded up to the next integer
       let low: number;
       do {
         low = poolWord();
         for (let q = 0; q < k; q++) {
-          const m = low * (b - q), j = Math.floor(m / TWO32);
+          const m = low * (b - q), j = Math.floor(m * TWO_M32);  // exact: 2^-32 is a power of two
           dice[s + q] = j;
           low = m - j * TWO32;
         }
       } while (low < threshold);
       s += k, b -= k;
     }
-    let made = 0, read = false;
+    let made = 0, reading = -1;  // the item being read, or −1
     try {
       for (let i = n - 1; made < s; made++, i--) {
         const j = dice[made];
         if (i !== j) {
-          read = true;
-          const t = x[i], u = x[j];
-          read = false;
+          reading = i;
+          const t = x[i];
+          reading = j;
+          const u = x[j];
+          reading = -1;
           x[i] = u;  // throws: nothing changed
           try {
             x[j] = t;
@@ -233,8 +328,7 @@ function smallShuffle<T>(a: T, n: number): T {
           x[i] = x[j], x[j] = t;
         } catch { /* these writes all succeeded once: a setter that now throws is caller code's doing */ }
       }
-      throw new TypeError(read ? `array cannot be shuffled: an item could not be read (${why(cause, 'its getter, or a Proxy\'s get trap, threw')})`
-        : `array cannot be shuffled: an item cannot be written (${why(cause, 'a setter threw')})`, { cause });
+      throw moveError(reading >= 0, reading, cause);
     }
   } finally {
     depth--;

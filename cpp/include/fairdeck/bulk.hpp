@@ -57,6 +57,32 @@ public:
     return k;
   }
 
+  /// The steps' random choices without moving anything, for a caller that moves the items itself
+  /// (JavaScript Arrays): the same words, dice and result as step(). Plain Fisher–Yates: up to
+  /// `count` choices, position next − 1 − t swapping with out[t] (positions from n − 1 down to 1).
+  /// Returns how many were written; 0 once done (and always 0 for the cache-aware shuffle, whose
+  /// choices come from labels() and bucket_choices()).
+  std::uint32_t choices(std::uint32_t* out, std::uint32_t count) noexcept {
+    if (cache_) return 0;
+    const std::uint32_t k = std::min(count, pending());
+    if (k == 0) return 0;
+    rng_.visit([&](auto& e, Dice& d) { d.choose_down(e, out, next_, next_ - k + 1); });
+    next_ -= k;
+    return k;
+  }
+  /// Cache-aware only, stage 0: the next labels (BucketShuffle::labels()); 0 once stage 0 is done.
+  std::uint32_t labels(std::uint16_t* out, std::uint32_t count) noexcept {
+    if (!cache_ || cache_->stage() != 0) return 0;
+    return rng_.visit([&](auto& e, Dice&) { return cache_->labels(out, e, count); });
+  }
+  /// Cache-aware only, stage 1: the next bucket choices (BucketShuffle::choices()).
+  std::uint32_t bucket_choices(std::uint32_t* out, std::uint32_t count) noexcept {
+    if (!cache_ || cache_->stage() != 1 || count == 0) return 0;
+    return rng_.visit([&](auto& e, Dice& d) { return cache_->choices(out, e, d, count); });
+  }
+  /// The cache-aware shuffle's buckets (nullptr for plain Fisher–Yates).
+  const BucketShuffle* buckets() const noexcept { return cache_ ? &*cache_ : nullptr; }
+
 private:
   template <class T>
   std::uint32_t cache_step(T* a, std::uint32_t count) noexcept {

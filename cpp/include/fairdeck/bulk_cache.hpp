@@ -113,6 +113,55 @@ public:
     return units;
   }
 
+  /// Stage 0 without moving items, for a caller that moves them itself (JavaScript Arrays, which
+  /// cannot live in the WASM heap): the labels scatter() would give the next `count` items (about:
+  /// whole words, as scatter() takes them), item done + t's bucket in out[t]; returns how many.
+  /// The same words as scatter(), so a caller that appends each item to its bucket (buckets in
+  /// order, each keeping the items' order) gets the array scatter() and stage 1's copy give.
+  template <class Engine>
+  std::uint32_t labels(std::uint16_t* out, Engine& engine, std::uint32_t count) noexcept {
+    auto e = hot(engine);
+    const std::uint32_t k = std::min(std::max(count - count % per_, per_), n_ - done_);
+    const std::uint32_t bits = static_cast<std::uint32_t>(bits_), per = per_, shift = 32 - bits;
+    std::uint32_t* const size = size_.data();
+    for (std::uint32_t t = 0; t < k; t += per) {
+      std::uint32_t w = e.next_u32();
+      for (std::uint32_t u = t; u < t + per && u < k; ++u, w <<= bits) ++size[out[u] = static_cast<std::uint16_t>(w >> shift)];
+    }
+    if ((done_ += k) == n_) ++stage_, done_ = 0;
+    return k;
+  }
+  /// Bucket b's item count once labels() is done (its items go to positions start … start + size − 1,
+  /// the buckets in order).
+  std::uint32_t bucket_size(std::uint32_t b) const noexcept { return size_[b]; }
+  /// The bucket sizes, bucket_count() of them.
+  const std::uint32_t* bucket_sizes() const noexcept { return size_.data(); }
+  std::uint32_t bucket_count() const noexcept { return buckets_; }
+
+  /// Stage 1 without moving items, after labels(): the Fisher–Yates choices buckets() would make,
+  /// at most `count` (≥ 1) of them, in order: for each bucket of m ≥ 2 items, from its start s,
+  /// position s + b − 1 swaps with s + out[t] for b = m, m − 1, …, 2. Returns how many; 0 when done.
+  /// The same words and dice as buckets() (choose_down() is swap_down() without the swaps).
+  template <class Engine>
+  std::uint32_t choices(std::uint32_t* out, Engine& engine, Dice& dice, std::uint32_t count) noexcept {
+    std::uint32_t w = 0;
+    while (w < count && stage_ == 1) {
+      const std::uint32_t m = size_[bucket_];
+      if (bound_ == 0) bound_ = m;
+      if (bound_ >= 2) {
+        const std::uint32_t to = std::max(2u, bound_ + 1 - std::min(bound_ - 1, count - w));
+        dice.choose_down(engine, out + w, bound_, to);
+        w += bound_ - to + 1;
+        bound_ = to - 1;
+      }
+      if (bound_ < 2) {
+        start_ += m, done_ += m, bound_ = 0;
+        if (++bucket_ == buckets_) ++stage_;
+      }
+    }
+    return w;
+  }
+
 private:
   /// scatter_words() for the bucket counts bucket_bits() chooses, with constant label shifts (in
   /// WASM, V8 reloaded both run-time shift counts into CL from the stack at every item); other

@@ -195,6 +195,57 @@ struct Dice {
     for (; b >= to; --b) std::swap(p[b - 1], p[roll(engine, b)]);  // a fresh batch, the rest of it left pending
   }
 
+  /// swap_down() without the swaps, for a caller that makes them itself (JavaScript Arrays,
+  /// bulk.hpp choices()): out[from − b] = the j that position b − 1 swaps with, for b = from down
+  /// to `to` — the same words, dice and pending dice as swap_down(), and as fast: descend()'s
+  /// callback per step cost about 1 ns more in WASM. A rejected batch's choices are overwritten
+  /// by the next word's. Tests: BulkChoices (the result of step() through these choices).
+  template <class Engine>
+  void choose_down(Engine& engine, std::uint32_t* out, std::uint32_t from, std::uint32_t to) noexcept {
+    std::uint32_t b = from;
+    std::uint32_t* o = out;
+    while (b >= to && count != 0 && next_bound == b) *o++ = roll(engine, b), --b;
+    if (b >= to) {
+      int k = 0;
+      if constexpr (buffered<Engine>) {
+        if (b > kSingleAbove) {
+          auto e = hot(engine);
+          while (b >= to && b > kSingleAbove) {
+            const std::uint32_t *q = e.words(), *end = e.end();
+            for (; q != end && b >= to && b > kSingleAbove;) {
+              std::uint32_t j;
+              if (detail::lemire_try<std::uint32_t>(*q++, b, j)) *o++ = j, --b;
+            }
+            e.resume(q);
+          }
+          k = 1;
+        }
+      }
+      {
+        auto e = hot(engine);
+        for (; b >= to && b > kSingleAbove; --b, k = 1) *o++ = bounded(e, b);
+        while (b >= to) {
+          std::uint64_t prod;
+          const int n = batch_size(b, prod);
+          if (b - to + 1 < static_cast<std::uint32_t>(n)) break;
+          for (;;) {
+            std::uint32_t low = e.next_u32(), s = b;
+#pragma GCC unroll 1
+            for (int i = 0; i < n; ++i) {
+              const std::uint64_t m = std::uint64_t{low} * s--;
+              o[i] = static_cast<std::uint32_t>(m >> 32);
+              low = static_cast<std::uint32_t>(m);
+            }
+            if (low >= prod || low >= (std::uint64_t{1} << 32) % prod) break;
+          }
+          o += n, b -= static_cast<std::uint32_t>(n), k = n;
+        }
+      }
+      count = 0, pos = static_cast<std::uint8_t>(k), next_bound = b;
+    }
+    for (; b >= to; --b) *o++ = roll(engine, b);
+  }
+
   /// Most steps a round of swap_down_rounds() may make (from − to + 1).
   static constexpr std::uint32_t kRoundSteps = 64;
 
