@@ -107,6 +107,15 @@ TEST(TrustlessGroup, CardPointsAreDistinctAndFound) {
   EXPECT_EQ(std::set<Point>(h.begin(), h.end()).size(), 53u);
 }
 
+// Known answers computed independently with @noble/curves 2.4.0 (ristretto255_hasher.deriveToCurve
+// of @noble/hashes' SHA-512) from docs/trustless.md §2 alone; the page lists them.
+TEST(TrustlessGroup, HashToPointKnownAnswersAgreeWithNoble) {
+  EXPECT_EQ(to_hex(card_point(0)), "0ac31d7d9e33e80918bb998fb294d6c837955287e7966fd50a5c15e422213243");
+  EXPECT_EQ(to_hex(card_point(51)), "56aa6b1b24729676e5ae832df9275b5a9d8f8bbc6505f5814b49ce6153f7062d");
+  EXPECT_EQ(to_hex(generator(0)), "4ef8f2714247e1f78e42831379d62e2b453b58ee2bc77100d9fa97da5ebe8660");
+  EXPECT_EQ(to_hex(generator(52)), "7c7b517fa776561164c2a52c1dd7da23bd7d8e45644415b2754f82391d92de2c");
+}
+
 TEST(TrustlessGroup, EncryptionRoundTrip) {
   Seated s(3);
   const Ciphertext c = encrypt(card_points()[17], s.keys.table, s.rngs[0].scalar());
