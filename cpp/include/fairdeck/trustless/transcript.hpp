@@ -13,6 +13,7 @@
 #include <string>
 #include <vector>
 
+#include "fairdeck/json.hpp"
 #include "fairdeck/trustless/protocol.hpp"
 
 namespace fairdeck::trustless {
@@ -270,6 +271,116 @@ inline std::string to_json(const Transcript& tr) {
     o += "}";
   }
   return o + "]}\n";
+}
+
+// ---- §9 JSON in: one message at a time ------------------------------------------------------
+//
+// A seat receives messages one by one from peers it does not trust, so these readers are strict:
+// the message must be one JSON object of the §9 shape with every field present, hex exactly 64
+// lower-case digits, integers below 2^32 (extra fields are ignored). A malformed message is a
+// TypeError naming the field; whether the points and scalars are valid is the verifier's check
+// ("encoding"), so that a bad point is reported like any other failed proof.
+
+namespace detail {
+struct Reader {
+  std::string_view what;  // "key message", … for the error messages
+  [[noreturn]] void fail(std::string_view field, std::string_view why) const {
+    throw TypeError(cat("trustless ", what, ": field '", field, "' ", why));
+  }
+  const json::Value& at(const json::Value& obj, std::string_view key, std::string_view path) const {
+    if (obj.kind != json::Value::Kind::object) fail(path, "is not an object");
+    const auto it = obj.object.find(key);
+    if (it == obj.object.end()) fail(cat(path.empty() ? "" : path, path.empty() ? "" : ".", key), "is missing");
+    return it->second;
+  }
+  std::uint32_t u32(const json::Value& obj, std::string_view key) const {
+    const json::Value& v = at(obj, key, "");
+    if (v.kind != json::Value::Kind::integer || v.integer > 0xffffffffu) fail(key, "must be an integer from 0 to 2^32 - 1");
+    return static_cast<std::uint32_t>(v.integer);
+  }
+  std::array<std::uint8_t, 32> bytes(const json::Value& v, std::string_view field) const {
+    std::array<std::uint8_t, 32> out{};
+    if (v.kind != json::Value::Kind::string || !hex::decode(v.string, out))
+      fail(field, "must be 64 lower-case hex characters");
+    return out;
+  }
+  std::vector<std::array<std::uint8_t, 32>> list(const json::Value& v, std::string_view field) const {
+    if (v.kind != json::Value::Kind::array) fail(field, "must be an array");
+    std::vector<std::array<std::uint8_t, 32>> out;
+    for (const json::Value& x : v.array) out.push_back(bytes(x, field));
+    return out;
+  }
+  void kind(const json::Value& root, std::string_view expected) const {
+    const json::Value& k = at(root, "kind", "");
+    if (k.kind != json::Value::Kind::string || k.string != expected) fail("kind", cat("must be \"", expected, "\""));
+  }
+};
+inline json::Value parse_message(std::string_view text, std::string_view what) {
+  try {
+    return json::parse(text);
+  } catch (const TypeError& e) {
+    throw TypeError(cat("trustless ", what, " is not valid JSON: ", e.what()));
+  }
+}
+}  // namespace detail
+
+inline KeyMessage parse_key_message(std::string_view text) {
+  const detail::Reader r{"key message"};
+  const json::Value v = detail::parse_message(text, r.what);
+  r.kind(v, "key");
+  KeyMessage m;
+  m.seat = r.u32(v, "seat"), m.step = r.u32(v, "step");
+  m.key = r.bytes(r.at(v, "key", ""), "key");
+  const json::Value& p = r.at(v, "proof", "");
+  m.proof.t = r.bytes(r.at(p, "t", "proof"), "proof.t");
+  m.proof.s = r.bytes(r.at(p, "s", "proof"), "proof.s");
+  return m;
+}
+
+inline ShuffleMessage parse_shuffle_message(std::string_view text) {
+  const detail::Reader r{"shuffle message"};
+  const json::Value v = detail::parse_message(text, r.what);
+  r.kind(v, "shuffle");
+  ShuffleMessage m;
+  m.seat = r.u32(v, "seat"), m.step = r.u32(v, "step");
+  const json::Value& deck = r.at(v, "deck", "");
+  if (deck.kind != json::Value::Kind::array) r.fail("deck", "must be an array");
+  for (const json::Value& c : deck.array) {
+    if (c.kind != json::Value::Kind::array || c.array.size() != 2) r.fail("deck", "must hold [A, B] pairs");
+    m.deck.push_back({r.bytes(c.array[0], "deck"), r.bytes(c.array[1], "deck")});
+  }
+  const json::Value& p = r.at(v, "proof", "");
+  ShuffleProof& q = m.proof;
+  q.c = r.list(r.at(p, "c", "proof"), "proof.c");
+  q.chat = r.list(r.at(p, "chat", "proof"), "proof.chat");
+  q.t1 = r.bytes(r.at(p, "t1", "proof"), "proof.t1");
+  q.t2 = r.bytes(r.at(p, "t2", "proof"), "proof.t2");
+  q.t3 = r.bytes(r.at(p, "t3", "proof"), "proof.t3");
+  const auto t4 = r.list(r.at(p, "t4", "proof"), "proof.t4");
+  if (t4.size() != 2) r.fail("proof.t4", "must be [t4A, t4B]");
+  q.t4a = t4[0], q.t4b = t4[1];
+  q.that = r.list(r.at(p, "that", "proof"), "proof.that");
+  q.s1 = r.bytes(r.at(p, "s1", "proof"), "proof.s1");
+  q.s2 = r.bytes(r.at(p, "s2", "proof"), "proof.s2");
+  q.s3 = r.bytes(r.at(p, "s3", "proof"), "proof.s3");
+  q.s4 = r.bytes(r.at(p, "s4", "proof"), "proof.s4");
+  q.shat = r.list(r.at(p, "shat", "proof"), "proof.shat");
+  q.sprime = r.list(r.at(p, "sprime", "proof"), "proof.sprime");
+  return m;
+}
+
+inline ShareMessage parse_share_message(std::string_view text) {
+  const detail::Reader r{"share message"};
+  const json::Value v = detail::parse_message(text, r.what);
+  r.kind(v, "share");
+  ShareMessage m;
+  m.seat = r.u32(v, "seat"), m.step = r.u32(v, "step"), m.position = r.u32(v, "position");
+  m.share = r.bytes(r.at(v, "share", ""), "share");
+  const json::Value& p = r.at(v, "proof", "");
+  m.proof.t1 = r.bytes(r.at(p, "t1", "proof"), "proof.t1");
+  m.proof.t2 = r.bytes(r.at(p, "t2", "proof"), "proof.t2");
+  m.proof.s = r.bytes(r.at(p, "s", "proof"), "proof.s");
+  return m;
 }
 
 }  // namespace fairdeck::trustless
