@@ -32,7 +32,7 @@ inline constexpr std::string_view kShareTag = "fairdeck/trustless/v1/share";
 inline constexpr std::string_view kCardTag = "fairdeck/trustless/v1/card";
 inline constexpr std::string_view kGeneratorTag = "fairdeck/trustless/v1/generator";
 
-/// One French deck without jokers; the only deck the protocol deals so far (§11).
+/// One French deck without jokers; the only deck the protocol deals so far (§12).
 inline constexpr std::uint32_t kCards = 52;
 inline constexpr std::uint32_t kMinSeats = 2, kMaxSeats = 10;
 inline constexpr std::size_t kMaxTableId = 256;
@@ -57,7 +57,7 @@ struct Table {
   std::uint32_t share_step(std::uint32_t position) const noexcept { return 1 + seats + position; }
 };
 
-/// A check's outcome: `failed` is empty if it passed, else the failed check's name (§6.2, §10).
+/// A check's outcome: `failed` is empty if it passed, else the failed check's name (§6.2, §9, §11).
 struct Verdict {
   std::string failed;
   bool ok() const noexcept { return failed.empty(); }
