@@ -1,100 +1,89 @@
 /**
- * CheckShuffleProof of Haenni, Locher, Koenig and Dubuis, "Pseudo-Code Algorithms for Verifiable
- * Re-Encryption Mix-Nets" (FC 2017, Algorithm 4), the Terelius–Wikström proof that one deck of
- * ElGamal ciphertexts is a re-encrypted permutation of another, written additively over
- * ristretto255. The challenges are docs/trustless.md's (the caller hashes them); this file is only
- * the algebra, line by line as the paper gives it.
+ * The verifier's side of the shuffle proof of docs/trustless.md §6.2: CheckShuffleProof of Haenni,
+ * Locher, Koenig and Dubuis, "Pseudo-Code Algorithms for Verifiable Re-Encryption Mix-Nets" (the
+ * Terelius–Wikström proof), written additively over ristretto255 with 0-based indices and the
+ * document's ciphertext order (A, B) = (r·G, M + r·Y). The challenges u and e come from
+ * trustless-hash.ts; this file is the algebra, equation by equation as §6.2 states it.
  */
 import { Fn, Group, msm, mul, type Point } from './trustless-group.js';
 
-/** An ElGamal ciphertext (a, b) = (M + r·PK, r·G): `a` carries the card, `b` the randomness. */
+/** An ElGamal ciphertext (A, B) = (r·G, M + r·Y). */
 export interface Ciphertext {
-  a: Point;
-  b: Point;
+  A: Point;
+  B: Point;
 }
 
-/** The proof's commitments t: t₁, t₂, t₃, t₄ = (t₄,₁, t₄,₂) and t̂₁…t̂_N. */
+/** The proof's first message: t1, t2, t3, t4 = (t4A, t4B) and t̂_0 … t̂_{N−1}. */
 export interface ShuffleCommitments {
   t1: Point;
   t2: Point;
   t3: Point;
-  t41: Point;
-  t42: Point;
-  tHat: Point[];
+  t4A: Point;
+  t4B: Point;
+  that: Point[];
 }
 
-/** The proof's responses s: s₁…s₄, ŝ₁…ŝ_N and s′₁…s′_N. */
-export interface ShuffleResponses {
+/** A shuffle proof (§6.2 step 8): the permutation commitment c, the chain ĉ, the commitments t and the responses. */
+export interface ShuffleProof {
+  c: Point[];
+  chat: Point[];
+  t: ShuffleCommitments;
   s1: bigint;
   s2: bigint;
   s3: bigint;
   s4: bigint;
-  sHat: bigint[];
-  sPrime: bigint[];
+  shat: bigint[];
+  sprime: bigint[];
 }
 
-/** π = (t, s, c, ĉ): commitments, responses, the permutation commitment c₁…c_N and the chain ĉ₁…ĉ_N. */
-export interface ShuffleProof {
-  t: ShuffleCommitments;
-  s: ShuffleResponses;
-  c: Point[];
-  cHat: Point[];
-}
-
-/** What the check needs besides the proof: the generators, the key and the two decks. */
+/** What the proof is about: the generators, the table key and the two decks. */
 export interface ShuffleStatement {
-  /** The commitment generators h₁…h_N. */
-  h: Point[];
-  /** The chain's base h (ĉ₀ = h). */
+  /** h_0, the chain base. */
   h0: Point;
-  /** The table key the deck is encrypted to. */
-  pk: Point;
-  /** The input deck e₁…e_N. */
-  input: Ciphertext[];
-  /** The output deck e′₁…e′_N. */
-  output: Ciphertext[];
+  /** h_1 … h_N: h[i] is h_{i+1}, which goes with output position i. */
+  h: Point[];
+  /** The table key Y. */
+  Y: Point;
+  deckIn: Ciphertext[];
+  deckOut: Ciphertext[];
 }
 
-/** The two Fiat–Shamir hashes: u = GetChallenges(N, y′) after c is known; c = GetChallenge(y, t). */
-export interface ShuffleChallenges {
-  /** u₁…u_N, from the statement and the permutation commitment. */
-  u(proof: ShuffleProof): bigint[];
-  /** The challenge, from the statement, ĉ and the commitments t. */
-  c(proof: ShuffleProof, t: ShuffleCommitments): bigint;
-}
+/** The checks of §6.2's verifier step 3, in the order it makes them (t4 covers t4A and t4B). */
+export type ShuffleCheck = 'shuffle.t1' | 'shuffle.t2' | 'shuffle.t3' | 'shuffle.t4' | 'shuffle.that';
 
 /**
- * The commitments t′ the verifier recomputes from the responses (Algorithm 4, lines 5–18), given
- * the challenges u and c. A valid proof has t′ = t.
+ * CheckShuffleProof, step 3: recomputes t1′ … t̂′ from the responses and the challenges `u`
+ * (u_0 … u_{N−1}) and `e`, and returns the first check that fails, or undefined when all hold.
  */
-export function recomputeCommitments(st: ShuffleStatement, proof: ShuffleProof, u: bigint[], c: bigint): ShuffleCommitments {
-  const N = st.input.length;
-  const { s } = proof;
-  // c̄ = Π cᵢ / Π hᵢ
-  const cBar = proof.c.reduce((acc, ci) => acc.add(ci), Group.ZERO).subtract(st.h.reduce((acc, hi) => acc.add(hi), Group.ZERO));
-  // u = Π uᵢ
-  const uProd = u.reduce((acc, ui) => Fn.mul(acc, ui), Fn.ONE);
-  // ĉ = ĉ_N / h^u
-  const cHat = proof.cHat[N - 1].subtract(mul(st.h0, uProd));
-  // c̃ = Π cᵢ^uᵢ, a′ = Π aᵢ^uᵢ, b′ = Π bᵢ^uᵢ
-  const cTilde = msm(proof.c, u);
-  const aPrime = msm(st.input.map((e) => e.a), u);
-  const bPrime = msm(st.input.map((e) => e.b), u);
-  const negC = Fn.neg(c);
-  // t̂′ᵢ = ĉᵢ^−c · g^ŝᵢ · ĉᵢ₋₁^s′ᵢ
-  const tHat = proof.cHat.map((chi, i) => msm([chi, Group.BASE, i === 0 ? st.h0 : proof.cHat[i - 1]], [negC, s.sHat[i], s.sPrime[i]]));
-  const negS4 = Fn.neg(s.s4);
-  return {
-    // t′₁ = c̄^−c · g^s₁
-    t1: msm([cBar, Group.BASE], [negC, s.s1]),
-    // t′₂ = ĉ^−c · g^s₂
-    t2: msm([cHat, Group.BASE], [negC, s.s2]),
-    // t′₃ = c̃^−c · g^s₃ · Π hᵢ^s′ᵢ
-    t3: msm([cTilde, Group.BASE, ...st.h], [negC, s.s3, ...s.sPrime]),
-    // t′₄,₁ = a′^−c · pk^−s₄ · Π a′ᵢ^s′ᵢ (a′ᵢ the output's)
-    t41: msm([aPrime, st.pk, ...st.output.map((e) => e.a)], [negC, negS4, ...s.sPrime]),
-    // t′₄,₂ = b′^−c · g^−s₄ · Π b′ᵢ^s′ᵢ
-    t42: msm([bPrime, Group.BASE, ...st.output.map((e) => e.b)], [negC, negS4, ...s.sPrime]),
-    tHat,
-  };
+export function checkShuffleProof(st: ShuffleStatement, proof: ShuffleProof, u: bigint[], e: bigint): ShuffleCheck | undefined {
+  const N = st.deckIn.length;
+  const negE = Fn.neg(e), negS4 = Fn.neg(proof.s4);
+  const sum = (points: Point[]) => points.reduce((acc, p) => acc.add(p), Group.ZERO);
+  // c̄ = Σ_j c_j − Σ_j h_{j+1}
+  const cbar = sum(proof.c).subtract(sum(st.h));
+  // ū = Π_j u_j
+  const ubar = u.reduce((acc, uj) => Fn.mul(acc, uj), Fn.ONE);
+  // ĉ = ĉ_{N−1} − ū·h_0
+  const chat = proof.chat[N - 1].subtract(mul(st.h0, ubar));
+  // c̃ = Σ_j u_j·c_j; A′ = Σ_j u_j·A_j, B′ = Σ_j u_j·B_j (input deck)
+  const ctilde = msm(proof.c, u);
+  const Ain = msm(st.deckIn.map((x) => x.A), u);
+  const Bin = msm(st.deckIn.map((x) => x.B), u);
+  const { t } = proof;
+  // t1′ = s1·G − e·c̄
+  if (!msm([Group.BASE, cbar], [proof.s1, negE]).equals(t.t1)) return 'shuffle.t1';
+  // t2′ = s2·G − e·ĉ
+  if (!msm([Group.BASE, chat], [proof.s2, negE]).equals(t.t2)) return 'shuffle.t2';
+  // t3′ = s3·G + Σ_i s′_i·h_{i+1} − e·c̃
+  if (!msm([Group.BASE, ...st.h, ctilde], [proof.s3, ...proof.sprime, negE]).equals(t.t3)) return 'shuffle.t3';
+  // t4A′ = −s4·G + Σ_i s′_i·Ã_i − e·A′
+  if (!msm([Group.BASE, ...st.deckOut.map((x) => x.A), Ain], [negS4, ...proof.sprime, negE]).equals(t.t4A)) return 'shuffle.t4';
+  // t4B′ = −s4·Y + Σ_i s′_i·B̃_i − e·B′
+  if (!msm([st.Y, ...st.deckOut.map((x) => x.B), Bin], [negS4, ...proof.sprime, negE]).equals(t.t4B)) return 'shuffle.t4';
+  // t̂′_i = ŝ_i·G + s′_i·ĉ_{i−1} − e·ĉ_i, ĉ_{−1} = h_0
+  for (let i = 0; i < N; i++) {
+    const previous = i === 0 ? st.h0 : proof.chat[i - 1];
+    if (!msm([Group.BASE, previous, proof.chat[i]], [proof.shat[i], proof.sprime[i], negE]).equals(t.that[i])) return 'shuffle.that';
+  }
+  return undefined;
 }
