@@ -55,7 +55,7 @@ export function scalarOf(hex: unknown, what: string): bigint {
 }
 
 // Optional in noble's hasher type; ristretto255's always has it.
-const deriveToCurve = ristretto255_hasher.deriveToCurve!;
+const deriveToCurve = (bytes64: Uint8Array): Point => ristretto255_hasher.deriveToCurve!(bytes64);
 
 /** The 32-byte canonical encoding of a point. */
 export function pointBytes(p: Point): Uint8Array {

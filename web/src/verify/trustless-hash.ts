@@ -8,20 +8,20 @@ import { concatBytes } from '@noble/curves/utils.js';
 import { Fn, Group, msm, pointFromWide, scalarFromWide, sha512Of, type Point } from './trustless-group.js';
 import type { ShuffleCommitments } from './trustless-shuffle.js';
 
-const utf8 = new TextEncoder();
+const utf8 = /* @__PURE__ */ new TextEncoder();
 
 /** The protocol name a transcript carries, and the prefix of every tag. */
 export const PROTOCOL = 'fairdeck/trustless/v1';
 
 /** The tags of §3 and §5–§8. */
-export const TAG = {
+export const TAG = /* @__PURE__ */ (() => ({
   key: utf8.encode(`${PROTOCOL}/key`),
   shuffleU: utf8.encode(`${PROTOCOL}/shuffle/u`),
   shuffleC: utf8.encode(`${PROTOCOL}/shuffle/c`),
   share: utf8.encode(`${PROTOCOL}/share`),
   card: utf8.encode(`${PROTOCOL}/card`),
   generator: utf8.encode(`${PROTOCOL}/generator`),
-} as const;
+}))();
 
 /** The cards of a deck: N = 52. */
 export const CARDS = 52;

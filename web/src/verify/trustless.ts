@@ -9,7 +9,7 @@ import { facesOf } from './cards.js';
 import { show } from './input.js';
 import { CARDS, PROTOCOL, cardOf, cards, commitmentBytes, generators, keyProofHolds, shareProofHolds, shuffleE, shuffleU, type Table } from './trustless-hash.js';
 import { EncodingError, Group, bytesOf, mul, pointOf, scalarOf, type Point } from './trustless-group.js';
-import { checkShuffleProof, type Ciphertext, type ShuffleCheck, type ShuffleProof } from './trustless-shuffle.js';
+import { checkShuffleProof, type Ciphertext, type ShuffleProof } from './trustless-shuffle.js';
 import { concatBytes } from '@noble/curves/utils.js';
 
 /** A seat's key message (step 0): Y_i and the Schnorr proof (T, s) that it knows x_i. */
@@ -86,7 +86,7 @@ export interface TrustlessTranscript {
  * of §6.2, 'share' (a Chaum–Pedersen share proof) and 'card' (an opened point that is no card, or
  * a card opened twice).
  */
-export type TrustlessCheck = 'encoding' | 'key' | ShuffleCheck | 'share' | 'card';
+export type TrustlessCheck = 'encoding' | 'key' | 'shuffle.t1' | 'shuffle.t2' | 'shuffle.t3' | 'shuffle.t4' | 'shuffle.that' | 'share' | 'card';
 
 /**
  * The first failing check of a transcript: the seat whose message failed, the step of that message
@@ -134,8 +134,8 @@ export interface TrustlessOptions {
 /** Most seats the verifier takes: the core's limit (docs/trustless.md §3). */
 export const TRUSTLESS_MAX_SEATS = 10;
 
-const CODES = facesOf({ style: 'french', decks: 1, jokers: 0, size: CARDS }).codes;
-const utf8 = new TextEncoder();
+const CODES = /* @__PURE__ */ facesOf({ style: 'french', decks: 1, jokers: 0, size: CARDS }).codes;
+const utf8 = /* @__PURE__ */ new TextEncoder();
 
 /** A seat's message failed a check: caught per message and turned into the verdict's cheat. */
 class Failure extends Error {
