@@ -38,6 +38,8 @@ const pointHex = (p: Point) => hex(p.toBytes());
 export interface ShuffleTwist {
   /** Publish this output deck instead, proving as if it were the honest one (a substitution). */
   deck?: (honest: Ciphertext[]) => Ciphertext[];
+  /** Use this ψ instead of a drawn permutation (a map that is no permutation, say). */
+  psi?: number[];
 }
 
 /** A seeded hand: the transcript, the seats' secrets, and the card at each final position. */
@@ -70,14 +72,14 @@ function keyMessage(table: Table, seat: number, x: bigint, rnd: TestRandom): Tru
 /** §6.1 and §6.2's prover: seat `seat` shuffles `deckIn` with ψ and ρ and proves it. */
 export function shuffleMessage(table: Table, seat: number, keys: Uint8Array, Y: Point, deckIn: Ciphertext[], rnd: TestRandom, twist: ShuffleTwist = {}): { message: TrustlessShuffleMessage; deck: Ciphertext[] } {
   const N = CARDS, step = 1 + seat;
-  const psi = rnd.permutation(N);
+  const drawn = rnd.permutation(N), psi = twist.psi ?? drawn;
   const rho = Array.from({ length: N }, () => rnd.scalar());
   const honest = psi.map((j, i) => ({ A: deckIn[j].A.add(mulBase(rho[i])), B: deckIn[j].B.add(mul(Y, rho[i])) }));
   const deckOut = twist.deck ? twist.deck(honest) : honest;
   const [h0, ...h] = generators();
   // 1. c_j = r_j·G + h_{i+1}, j = ψ(i)
   const r: bigint[] = Array.from({ length: N }, () => rnd.scalar());
-  const c: Point[] = new Array(N);
+  const c: Point[] = r.map((rj) => mulBase(rj));  // as the core does: a c_j no i reaches stays r_j·G
   psi.forEach((j, i) => (c[j] = mulBase(r[j]).add(h[i])));
   const hashed = { table, seat, step, keys, Y: Y.toBytes(), deckIn: deckBytes(deckIn), deckOut: deckBytes(deckOut), c: pointsBytes(c) };
   // 2. u_j, u′_i = u_ψ(i)

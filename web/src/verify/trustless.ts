@@ -81,12 +81,12 @@ export interface TrustlessTranscript {
 }
 
 /**
- * The checks docs/trustless.md names: 'encoding' (a field that is not what §2 and §9 say it
- * holds), 'key' (a Schnorr key proof, or a table key that is the identity), the shuffle equations
- * of §6.2, 'share' (a Chaum–Pedersen share proof) and 'card' (an opened point that is no card, or
- * a card opened twice).
+ * The checks of docs/trustless.md: 'encoding' (a field that is not what §2 and §9 say it holds,
+ * a seat key that is the identity), 'schnorr' (a key's proof of knowledge, §4), 'key' (the table
+ * key is the identity), the shuffle equations of §6.2, 'share' (a Chaum–Pedersen share proof, §7)
+ * and 'card' (an opened point that is no card, or a card opened twice).
  */
-export type TrustlessCheck = 'encoding' | 'key' | 'shuffle.t1' | 'shuffle.t2' | 'shuffle.t3' | 'shuffle.t4' | 'shuffle.that' | 'share' | 'card';
+export type TrustlessCheck = 'encoding' | 'schnorr' | 'key' | 'shuffle.t1' | 'shuffle.t2' | 'shuffle.t3' | 'shuffle.t4' | 'shuffle.that' | 'share' | 'card';
 
 /**
  * The first failing check of a transcript: the seat whose message failed, the step of that message
@@ -378,7 +378,7 @@ function keyOf(v: unknown, table: Table, seat: number): Encoded {
   if (Y.point.is0()) throw new Failure('encoding', 'key is the identity');
   const proof = record(m.proof, 'proof');
   const T = point(proof.t, 'proof.t'), s = scalar(proof.s, 'proof.s');
-  if (!keyProofHolds(table, seat, Y.point, Y.bytes, T.point, T.bytes, s)) throw new Failure('key', 'the Schnorr proof of the key does not hold (s·G ≠ T + e·Y_i)');
+  if (!keyProofHolds(table, seat, Y.point, Y.bytes, T.point, T.bytes, s)) throw new Failure('schnorr', 'the Schnorr proof of the key does not hold (s·G ≠ T + e·Y_i)');
   return Y;
 }
 

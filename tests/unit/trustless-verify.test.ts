@@ -1,0 +1,287 @@
+/**
+ * fairdeck/verify's transcript verifier (docs/trustless.md): it accepts honest hands and says
+ * which cards were dealt, and rejects each kind of forgery naming the seat, the step and the
+ * failed check — a swapped, substituted, duplicated or changed card in a shuffle, a map that is
+ * no permutation, a wrong share, a proof replayed at another table, seat or step, a bad encoding.
+ * The hands come from tests/unit/trustless-fixture.ts (a test-only prover on @noble/curves).
+ */
+import { describe, expect, it } from 'vitest';
+import { verifyTranscript, type TrustlessTranscript, type TrustlessVerdict } from 'fairdeck/verify';
+import { Fn, Group, hex, mul, mulBase } from '../../web/src/verify/trustless-group.js';
+import { CARDS, cards, generators, shuffleE, shuffleU } from '../../web/src/verify/trustless-hash.js';
+import { checkShuffleProof } from '../../web/src/verify/trustless-shuffle.js';
+import { fixtureHand, holdemPlan, shareMessage, TestRandom } from './trustless-fixture.js';
+
+const CODES = [...'CDHS'].flatMap((s) => [...'A23456789TJQK'].map((r) => r + s));
+const scalarHex = (s: bigint) => hex(Fn.toBytes(s));
+const clone = <T>(x: T): T => structuredClone(x);
+/** A transcript as plain JSON, to mutate freely (readonly in the API's types). */
+type Json = any;  // eslint-disable-line @typescript-eslint/no-explicit-any
+const mutate = (t: TrustlessTranscript, f: (j: Json) => void): TrustlessTranscript => {
+  const j = clone(t) as Json;
+  f(j);
+  return j as TrustlessTranscript;
+};
+/** A forgery: a mutation of the transcript's JSON. */
+type Forge = (j: Json) => unknown;
+/** Who and what a verdict names. */
+type Named = { seat: number | null; step: number; check: string };
+const cheatOf = (v: TrustlessVerdict) => (v.cheat ? { seat: v.cheat.seat, step: v.cheat.step, check: v.cheat.check } : { ok: v.ok });
+
+// Two honest hands made once: 3 seats (the shape of the C++ vector) at two tables with the same
+// seed, so that the fixture's draws — secrets, permutations, re-encryptions — are the same in both
+// and only the table id differs (the replays below), and a 2-seat hand.
+const hand = fixtureHand('room-7/hand-42', 3, 'trustless-verify');
+const twin = fixtureHand('room-7/hand-43', 3, 'trustless-verify');
+const n = 3, shareStep = (p: number) => 1 + n + p;
+const plan = holdemPlan(n);
+
+describe('an honest hand', () => {
+  const verdict = verifyTranscript(hand.transcript);
+
+  it('verifies, and opens the board (public cards) as dealt', () => {
+    expect(verdict.cheat).toBeUndefined();
+    expect(verdict.ok).toBe(true);
+    const publicPositions = plan.filter((d) => d.to === 'all').map((d) => d.position);
+    expect(verdict.board).toEqual(publicPositions.map((p) => CODES[hand.finalCards[p]]));
+    expect(verdict.board).toHaveLength(5);
+    expect(new Set(hand.finalCards).size).toBe(CARDS);  // the fixture's final deck is a permutation of the 52
+  });
+
+  it('leaves the private cards unopened without their holder, and burns unopened', () => {
+    expect(verdict.hands).toEqual([[null, null], [null, null], [null, null]]);
+    for (const d of verdict.deals) if (d.to !== 'all') expect(d.card).toBeNull();
+    expect(verdict.deals.map((d) => d.position)).toEqual(plan.map((d) => d.position));
+  });
+
+  it("opens a seat's hole cards with its secret (a seat's own view), and only that seat's", () => {
+    const v = verifyTranscript(hand.transcript, { secrets: { 1: scalarHex(hand.secrets[1]) } });
+    expect(v.ok).toBe(true);
+    const mine = plan.filter((d) => d.to === 1).map((d) => CODES[hand.finalCards[d.position]]);
+    expect(v.hands).toEqual([[null, null], mine, [null, null]]);
+  });
+
+  it('opens a private card the holder revealed (its own share published at showdown)', () => {
+    const p = 0, holder = 0;
+    const reveal = shareMessage({ id: new TextEncoder().encode('room-7/hand-42'), seats: n, cards: CARDS }, holder, hand.secrets[holder],
+      keysOf(hand), hand.finalDeck[p], p, new TestRandom('reveal'));
+    const t = mutate(hand.transcript, (j) => j.deals[0].shares.push(reveal));
+    const v = verifyTranscript(t);
+    expect(v.ok).toBe(true);
+    expect(v.hands[holder][0]).toBe(CODES[hand.finalCards[p]]);
+    expect(v.hands[holder][1]).toBeNull();
+  });
+
+  it('rejects a secret that is not the seat\'s', () => {
+    expect(() => verifyTranscript(hand.transcript, { secrets: { 1: scalarHex(hand.secrets[0]) } })).toThrow(RangeError);
+  });
+
+  it('a 2-seat hand verifies too', () => {
+    const two = fixtureHand('two', 2, 'two-seats', { plan: [{ position: 0, to: 0 }, { position: 1, to: 1 }, { position: 2, to: 'all' }] });
+    const v = verifyTranscript(two.transcript, { secrets: { 0: scalarHex(two.secrets[0]) } });
+    expect(v.ok).toBe(true);
+    expect(v.board).toEqual([CODES[two.finalCards[2]]]);
+    expect(v.hands).toEqual([[CODES[two.finalCards[0]]], [null]]);
+  });
+});
+
+function keysOf(h: typeof hand): Uint8Array {
+  const out = new Uint8Array(32 * h.secrets.length);
+  h.secrets.forEach((x, i) => out.set(mulBase(x).toBytes(), 32 * i));
+  return out;
+}
+
+describe('forged shuffles are named: seat, step, check', () => {
+  const deckOf = (j: Json, seat: number) => j.shuffles[seat].deck as [string, string][];
+
+  it.each<[string, Forge, Named]>([
+    ['two output ciphertexts swapped after proving', (j: Json) => {
+      const d = deckOf(j, 1);
+      [d[3], d[40]] = [d[40], d[3]];
+    }, { seat: 1, step: 2, check: 'shuffle.t1' }],
+    ['one output ciphertext re-encrypted again (a changed re-encryption)', (j: Json) => {
+      const d = deckOf(j, 2);
+      const A = Group.fromHex(d[7][0]).add(mulBase(5n)), B = Group.fromHex(d[7][1]).add(mul(hand.Y, 5n));
+      d[7] = [A.toHex(), B.toHex()];
+    }, { seat: 2, step: 3, check: 'shuffle.t1' }],
+    ['one output ciphertext copied over another (a duplicated card)', (j: Json) => {
+      const d = deckOf(j, 0);
+      d[9] = [...d[20]];
+    }, { seat: 0, step: 1, check: 'shuffle.t1' }],
+    ['a card substituted: an output replaced by a fresh encryption of another card', (j: Json) => {
+      const d = deckOf(j, 1);
+      d[0] = [mulBase(7n).toHex(), cards()[0].add(mul(hand.Y, 7n)).toHex()];
+    }, { seat: 1, step: 2, check: 'shuffle.t1' }],
+    ['s1 changed', (j: Json) => (j.shuffles[1].proof.s1 = scalarHex(Fn.add(Fn.fromBytes(hexBytes(j.shuffles[1].proof.s1)), 1n))), { seat: 1, step: 2, check: 'shuffle.t1' }],
+    ['s2 changed', (j: Json) => (j.shuffles[1].proof.s2 = scalarHex(Fn.add(Fn.fromBytes(hexBytes(j.shuffles[1].proof.s2)), 1n))), { seat: 1, step: 2, check: 'shuffle.t2' }],
+    ['s3 changed', (j: Json) => (j.shuffles[1].proof.s3 = scalarHex(Fn.add(Fn.fromBytes(hexBytes(j.shuffles[1].proof.s3)), 1n))), { seat: 1, step: 2, check: 'shuffle.t3' }],
+    ['s4 changed', (j: Json) => (j.shuffles[1].proof.s4 = scalarHex(Fn.add(Fn.fromBytes(hexBytes(j.shuffles[1].proof.s4)), 1n))), { seat: 1, step: 2, check: 'shuffle.t4' }],
+    ['one ŝ changed', (j: Json) => (j.shuffles[2].proof.shat[30] = scalarHex(Fn.add(Fn.fromBytes(hexBytes(j.shuffles[2].proof.shat[30])), 1n))), { seat: 2, step: 3, check: 'shuffle.that' }],
+    ['one s′ changed', (j: Json) => (j.shuffles[0].proof.sprime[5] = scalarHex(Fn.add(Fn.fromBytes(hexBytes(j.shuffles[0].proof.sprime[5])), 1n))), { seat: 0, step: 1, check: 'shuffle.t3' }],
+    ['one t̂ changed', (j: Json) => (j.shuffles[0].proof.that[51] = mulBase(3n).toHex()), { seat: 0, step: 1, check: 'shuffle.t1' }],
+  ])('%s', (_, forge, named) => {
+    expect(cheatOf(verifyTranscript(mutate(hand.transcript, forge)))).toEqual(named);
+  });
+
+  // Forgeries that carry a proof made for the forged deck: the challenges then match the deck,
+  // and it is the equations that tie the output to the input that fail.
+  it('a substituted card with a proof made for the forged deck fails shuffle.t4', () => {
+    const forged = fixtureHand('room-7/hand-42', 3, 'trustless-verify', {
+      twists: { 1: { deck: (d) => d.map((ct, i) => (i === 0 ? { A: mulBase(7n), B: cards()[0].add(mul(hand.Y, 7n)) } : ct)) } },
+    });
+    expect(cheatOf(verifyTranscript(forged.transcript))).toEqual({ seat: 1, step: 2, check: 'shuffle.t4' });
+  });
+
+  it('a duplicated card with a proof made for the forged deck fails shuffle.t4', () => {
+    const forged = fixtureHand('room-7/hand-42', 3, 'trustless-verify', { twists: { 2: { deck: (d) => d.map((ct, i) => (i === 4 ? d[7] : ct)) } } });
+    expect(cheatOf(verifyTranscript(forged.transcript))).toEqual({ seat: 2, step: 3, check: 'shuffle.t4' });
+  });
+
+  it('a map that is no permutation (input 0 twice, input 1 dropped), honestly re-encrypted and proved, fails shuffle.t1', () => {
+    const psi = [0, 0, ...Array.from({ length: CARDS - 2 }, (_, i) => i + 2)];
+    const forged = fixtureHand('room-7/hand-42', 3, 'trustless-verify', { twists: { 0: { psi } } });
+    expect(cheatOf(verifyTranscript(forged.transcript))).toEqual({ seat: 0, step: 1, check: 'shuffle.t1' });
+  });
+});
+
+const hexBytes = (h: string) => Uint8Array.from(h.match(/../g)!.map((b) => parseInt(b, 16)));
+
+describe('forged shares are named', () => {
+  // deals[k] of the Hold'em plan: 0–5 hole cards (seats 0, 1, 2, 0, 1, 2), 6 burn, 7–9 the flop…
+  it.each<[string, Forge, Named]>([
+    ['a share replaced by another point (a wrong share for a public card)', (j: Json) => (j.deals[7].shares[2].share = mulBase(9n).toHex()), { seat: 2, step: shareStep(7), check: 'share' }],
+    ["a wrong share for seat 0's hole card, from seat 1", (j: Json) => (j.deals[0].shares[0].share = mulBase(9n).toHex()), { seat: 1, step: shareStep(0), check: 'share' }],
+    ['a share proof whose s is changed', (j: Json) => (j.deals[13].shares[0].proof.s = scalarHex(1n)), { seat: 0, step: shareStep(13), check: 'share' }],
+    ['a share moved to another position (step and position relabelled)', (j: Json) => {
+      const moved = { ...j.deals[8].shares[1], position: 9, step: shareStep(9) };
+      j.deals[9].shares[1] = moved;
+    }, { seat: 1, step: shareStep(9), check: 'share' }],
+    ['a share whose step is not 1 + n + position', (j: Json) => (j.deals[11].shares[1].step = 0), { seat: 1, step: shareStep(11), check: 'encoding' }],
+  ])('%s', (_, forge, named) => {
+    expect(cheatOf(verifyTranscript(mutate(hand.transcript, forge)))).toEqual(named);
+  });
+
+  it('a share of the right seat whose D is x·A of another seat\'s key, with a proof for it, fails', () => {
+    const t = { id: new TextEncoder().encode('room-7/hand-42'), seats: n, cards: CARDS };
+    const p = 7, ct = hand.finalDeck[p];
+    // Seat 2 publishes seat 0's share value for the card, proving with its own secret: the proof
+    // binds D to Y_2, so it cannot hold.
+    const forged = shareMessage(t, 2, hand.secrets[2], keysOf(hand), ct, p, new TestRandom('forge'), mul(ct.A, hand.secrets[0]));
+    const v = verifyTranscript(mutate(hand.transcript, (j) => (j.deals[7].shares[2] = forged)));
+    expect(cheatOf(v)).toEqual({ seat: 2, step: shareStep(p), check: 'share' });
+  });
+});
+
+describe('replays: a proof is bound to its table, seat and step', () => {
+  it('the same seeded hand at another table has other proofs (the table id is hashed)', () => {
+    expect(twin.transcript.shuffles[0].deck).toEqual(hand.transcript.shuffles[0].deck);  // same draws…
+    expect(twin.transcript.keys[0].proof.s).not.toBe(hand.transcript.keys[0].proof.s);  // …other challenges
+  });
+
+  it.each<[string, Forge, Named]>([
+    ['the whole transcript presented under another table id', (j: Json) => (j.table = 'room-7/hand-43'), { seat: 0, step: 0, check: 'schnorr' }],
+    ["seat 1's key message from the other table", (j: Json) => (j.keys[1] = clone(twin.transcript.keys[1])), { seat: 1, step: 0, check: 'schnorr' }],
+    ["seat 0's key proof presented as seat 1's (a copied key)", (j: Json) => (j.keys[1] = { ...clone(j.keys[0]), seat: 1 }), { seat: 1, step: 0, check: 'schnorr' }],
+    ["seat 1's shuffle (same decks) from the other table", (j: Json) => (j.shuffles[1] = clone(twin.transcript.shuffles[1])), { seat: 1, step: 2, check: 'shuffle.t1' }],
+    ["seat 2's share (same card) from the other table", (j: Json) => (j.deals[9].shares[2] = clone(twin.transcript.deals[9].shares![2])), { seat: 2, step: shareStep(9), check: 'share' }],
+  ])('%s', (_, forge, named) => {
+    expect(cheatOf(verifyTranscript(mutate(hand.transcript, forge)))).toEqual(named);
+  });
+
+  it('a shuffle proof checked as another seat or at another step, all else equal, fails', () => {
+    const [h0, ...h] = generators();
+    const msg = hand.transcript.shuffles[0];
+    const pts = (xs: readonly string[]) => xs.map((x) => Group.fromHex(x));
+    const deckIn = cards().map((M) => ({ A: Group.ZERO, B: M }));
+    const deckOut = msg.deck.map(([A, B]) => ({ A: Group.fromHex(A), B: Group.fromHex(B) }));
+    const bytes = (d: { A: { toBytes(): Uint8Array }; B: { toBytes(): Uint8Array } }[]) => Uint8Array.from(d.flatMap((x) => [...x.A.toBytes(), ...x.B.toBytes()]));
+    const p = msg.proof;
+    const proof = { c: pts(p.c), chat: pts(p.chat), t: { t1: Group.fromHex(p.t1), t2: Group.fromHex(p.t2), t3: Group.fromHex(p.t3), t4A: Group.fromHex(p.t4[0]), t4B: Group.fromHex(p.t4[1]), that: pts(p.that) },
+      s1: Fn.fromBytes(hexBytes(p.s1)), s2: Fn.fromBytes(hexBytes(p.s2)), s3: Fn.fromBytes(hexBytes(p.s3)), s4: Fn.fromBytes(hexBytes(p.s4)),
+      shat: p.shat.map((s) => Fn.fromBytes(hexBytes(s))), sprime: p.sprime.map((s) => Fn.fromBytes(hexBytes(s))) };
+    const check = (seat: number, step: number) => {
+      const x = { table: { id: new TextEncoder().encode('room-7/hand-42'), seats: n, cards: CARDS }, seat, step, keys: keysOf(hand), Y: hand.Y.toBytes(),
+        deckIn: bytes(deckIn), deckOut: bytes(deckOut), c: Uint8Array.from(proof.c.flatMap((q) => [...q.toBytes()])) };
+      const e = shuffleE(x, Uint8Array.from(proof.chat.flatMap((q) => [...q.toBytes()])), { t1: proof.t.t1.toBytes(), t2: proof.t.t2.toBytes(), t3: proof.t.t3.toBytes(),
+        t4A: proof.t.t4A.toBytes(), t4B: proof.t.t4B.toBytes(), that: Uint8Array.from(proof.t.that.flatMap((q) => [...q.toBytes()])) });
+      return checkShuffleProof({ h0, h, Y: hand.Y, deckIn, deckOut }, proof, shuffleU(x), e);
+    };
+    expect(check(0, 1)).toBeUndefined();  // where it was made
+    expect(check(1, 1)).toBe('shuffle.t1');  // another seat
+    expect(check(0, 2)).toBe('shuffle.t1');  // another step
+  });
+});
+
+describe('the first failing message is the one named', () => {
+  it('a bad shuffle of seat 1 is named before a bad share, and a bad key before both', () => {
+    const bad = (j: Json) => {
+      j.deals[7].shares[0].share = mulBase(9n).toHex();
+      const d = j.shuffles[1].deck;
+      [d[0], d[1]] = [d[1], d[0]];
+    };
+    expect(cheatOf(verifyTranscript(mutate(hand.transcript, bad)))).toEqual({ seat: 1, step: 2, check: 'shuffle.t1' });
+    expect(cheatOf(verifyTranscript(mutate(hand.transcript, (j) => {
+      bad(j);
+      j.keys[2].proof.s = scalarHex(2n);
+    })))).toEqual({ seat: 2, step: 0, check: 'schnorr' });
+  });
+
+  it('a void hand reports no cards', () => {
+    const v = verifyTranscript(mutate(hand.transcript, (j) => (j.deals[7].shares[0].share = mulBase(9n).toHex())));
+    expect(v).toMatchObject({ ok: false, hands: [], board: [], deals: [] });
+    expect(v.cheat!.reason).toMatch(/seat 0, step 11: .*Chaum–Pedersen/);
+  });
+});
+
+describe('encodings (§2) are checked and named "encoding"', () => {
+  const L = Fn.ORDER;
+  const le = (x: bigint) => {
+    const b = new Uint8Array(32);
+    for (let i = 0; i < 32; i++) b[i] = Number((x >> BigInt(8 * i)) & 0xffn);
+    return hex(b);
+  };
+  it.each<[string, Forge, { seat: number; step: number }]>([
+    ['a point that is no ristretto255 encoding', (j: Json) => (j.shuffles[1].deck[2][0] = 'ff'.repeat(32)), { seat: 1, step: 2 }],
+    ['upper-case hex', (j: Json) => (j.shuffles[2].proof.c[0] = j.shuffles[2].proof.c[0].toUpperCase()), { seat: 2, step: 3 }],
+    ['a non-canonical scalar (s + ℓ)', (j: Json) => (j.keys[1].proof.s = le(Fn.fromBytes(hexBytes(j.keys[1].proof.s)) + L)), { seat: 1, step: 0 }],
+    ['a scalar of 31 bytes', (j: Json) => (j.shuffles[0].proof.s2 = j.shuffles[0].proof.s2.slice(2)), { seat: 0, step: 1 }],
+    ['a seat key that is the identity', (j: Json) => (j.keys[0].key = '00'.repeat(32)), { seat: 0, step: 0 }],
+    ['a deck of 51 ciphertexts', (j: Json) => j.shuffles[1].deck.pop(), { seat: 1, step: 2 }],
+    ['a proof list of the wrong length', (j: Json) => j.shuffles[1].proof.that.push(j.shuffles[1].proof.that[0]), { seat: 1, step: 2 }],
+    ['a missing proof field', (j: Json) => delete j.shuffles[2].proof.s4, { seat: 2, step: 3 }],
+    ["a shuffle message whose seat is not its place's", (j: Json) => (j.shuffles[1].seat = 2), { seat: 1, step: 2 }],
+    ['a key message of the wrong kind', (j: Json) => (j.keys[2].kind = 'share'), { seat: 2, step: 0 }],
+  ])('%s', (_, forge, at) => {
+    expect(cheatOf(verifyTranscript(mutate(hand.transcript, forge)))).toEqual({ ...at, check: 'encoding' });
+  });
+
+  it('extra fields are ignored', () => {
+    const t = mutate(hand.transcript, (j) => {
+      j.seed = 'abc';
+      j.deals[7].card = 3;
+      j.shuffles[0].note = 'hello';
+    });
+    expect(verifyTranscript(t).ok).toBe(true);
+  });
+});
+
+describe('a transcript that is not one (no seat to blame) is an error', () => {
+  it.each<[string, Forge | (() => null), ErrorConstructor, RegExp]>([
+    ['not an object', () => null, TypeError, /transcript object/],
+    ['another protocol', (j: Json) => (j.protocol = 'fairdeck/trustless/v2'), TypeError, /protocol/],
+    ['an empty table id', (j: Json) => (j.table = ''), RangeError, /1 to 256 bytes/],
+    ['one seat', (j: Json) => (j.seats = 1), RangeError, /seats/],
+    ['another deck size', (j: Json) => (j.cards = 32), RangeError, /cards must be 52/],
+    ['a key message missing', (j: Json) => j.keys.pop(), TypeError, /keys must be an array of 3/],
+    ['a position dealt twice', (j: Json) => (j.deals[8].position = 7), RangeError, /position 7 is dealt twice/],
+    ['a public card without every share', (j: Json) => j.deals[7].shares.pop(), RangeError, /public card.*seat 2 has none/],
+    ['a private card missing a share', (j: Json) => j.deals[1].shares.shift(), RangeError, /seat 1's card.*seat 0 has none/],
+    ['two shares of one seat', (j: Json) => j.deals[2].shares.push(clone(j.deals[2].shares[0])), RangeError, /two shares of seat 0/],
+    ['a burned card with shares', (j: Json) => (j.deals[6].shares = clone(j.deals[7].shares)), RangeError, /burned/],
+    ['a deal to no seat', (j: Json) => (j.deals[0].to = 3), TypeError, /to must be a seat/],
+  ])('%s', (_, forge, kind, message) => {
+    const t = forge.length === 0 ? (forge as () => null)() : mutate(hand.transcript, forge as (j: Json) => void);
+    expect(() => verifyTranscript(t as TrustlessTranscript)).toThrow(kind);
+    expect(() => verifyTranscript(t as TrustlessTranscript)).toThrow(message);
+  });
+});
