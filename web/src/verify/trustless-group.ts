@@ -14,7 +14,7 @@ import { sha512 } from '@noble/hashes/sha2.js';
 export type Point = InstanceType<typeof ristretto255.Point>;
 
 /** The group: points, the base point G, the identity. */
-export const Group = ristretto255.Point;
+export const Group: typeof ristretto255.Point = ristretto255.Point;
 
 /** Scalars mod ℓ = 2^252 + 27742317777372353535851937790883648493 (noble's Fn: add, sub, mul, neg…). */
 export const Fn = ristretto255.Point.Fn;
