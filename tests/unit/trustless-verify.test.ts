@@ -3,17 +3,25 @@
  * which cards were dealt, and rejects each kind of forgery naming the seat, the step and the
  * failed check — a swapped, substituted, duplicated or changed card in a shuffle, a map that is
  * no permutation, a wrong share, a proof replayed at another table, seat or step, a bad encoding.
- * The hands come from tests/unit/trustless-fixture.ts (a test-only prover on @noble/curves).
+ * First the C++ core's seeded known-answer transcript (tests/vectors/trustless-3seat.json, made
+ * with libsodium): accepted, its cards as the vector states them, and its forgeries rejected. Then
+ * hands from tests/unit/trustless-fixture.ts (a test-only prover on @noble/curves), for forgeries
+ * that need a proof made for a forged deck.
  */
+import { readFileSync } from 'node:fs';
+import { sha512 } from '@noble/hashes/sha2.js';
 import { describe, expect, it } from 'vitest';
-import { verifyTranscript, type TrustlessTranscript, type TrustlessVerdict } from 'fairdeck/verify';
+import { verifyTranscript, type TrustlessDeal, type TrustlessTranscript, type TrustlessVerdict } from 'fairdeck/verify';
 import { Fn, Group, hex, mul, mulBase } from '../../web/src/verify/trustless-group.js';
-import { CARDS, cards, generators, shuffleE, shuffleU } from '../../web/src/verify/trustless-hash.js';
+import { KeyStream } from '../../web/src/verify/chacha20.js';
+import { CARDS, cards, framed, generators, shuffleE, shuffleU, u32be } from '../../web/src/verify/trustless-hash.js';
+import { scalarFromWide } from '../../web/src/verify/trustless-group.js';
 import { checkShuffleProof } from '../../web/src/verify/trustless-shuffle.js';
 import { fixtureHand, holdemPlan, shareMessage, TestRandom } from './trustless-fixture.js';
 
 const CODES = [...'CDHS'].flatMap((s) => [...'A23456789TJQK'].map((r) => r + s));
 const scalarHex = (s: bigint) => hex(Fn.toBytes(s));
+const hexBytes = (h: string) => Uint8Array.from(h.match(/../g)!.map((b) => parseInt(b, 16)));
 const clone = <T>(x: T): T => structuredClone(x);
 /** A transcript as plain JSON, to mutate freely (readonly in the API's types). */
 type Json = any;  // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -27,6 +35,74 @@ type Forge = (j: Json) => unknown;
 /** Who and what a verdict names. */
 type Named = { seat: number | null; step: number; check: string };
 const cheatOf = (v: TrustlessVerdict) => (v.cheat ? { seat: v.cheat.seat, step: v.cheat.step, check: v.cheat.check } : { ok: v.ok });
+
+/** The vector with its test-only fields: the seed of §8 and each opened deal's card. */
+type Vector = Omit<TrustlessTranscript, 'deals'> & { seed: string; deals: (TrustlessDeal & { card: number | null })[] };
+const vector = JSON.parse(readFileSync(new URL('../vectors/trustless-3seat.json', import.meta.url), 'utf8')) as Vector;
+
+/**
+ * Seat i's secret x_i in §8's seeded mode: the first 64 bytes of the ChaCha20 keystream (nonce 0)
+ * keyed by the first 32 bytes of SHA-512(F("fairdeck/trustless/v1/seeded") ‖ F(seed) ‖ F(u32be(i))),
+ * reduced mod ℓ — the seat's first draw.
+ */
+function seededSecret(seedHex: string, seat: number): bigint {
+  const key = sha512(framed(new TextEncoder().encode('fairdeck/trustless/v1/seeded'), hexBytes(seedHex), u32be(seat))).slice(0, 32);
+  const stream = new KeyStream(key), wide = new Uint8Array(64);
+  const view = new DataView(wide.buffer);
+  for (let w = 0; w < 16; w++) view.setUint32(4 * w, stream.word(), true);
+  return scalarFromWide(wide);
+}
+
+describe("the C++ core's known-answer transcript (tests/vectors/trustless-3seat.json)", () => {
+  const v = vector, vn = v.seats;
+  const verdict = verifyTranscript(v);
+
+  it('is a 3-seat Hold\'em hand as docs/trustless.md §9 describes it', () => {
+    expect([v.protocol, v.seats, v.cards]).toEqual(['fairdeck/trustless/v1', 3, 52]);
+    expect(v.deals.map((d) => [d.position, d.to])).toEqual(holdemPlan(3).map((d) => [d.position, d.to]));
+  });
+
+  it('verifies, and opens the board the vector states', () => {
+    expect(verdict.cheat).toBeUndefined();
+    expect(verdict.ok).toBe(true);
+    const board = v.deals.filter((d) => d.to === 'all');
+    expect(verdict.board).toEqual(board.map((d) => CODES[d.card!]));
+    for (const d of verdict.deals) expect(d.card).toBe(d.to === 'all' ? v.deals.find((x) => x.position === d.position)!.card : null);
+  });
+
+  it("§8's seeded secrets are the seats' keys, and with them every seat's hole cards are the vector's", () => {
+    const secrets = Array.from({ length: vn }, (_, i) => seededSecret(v.seed, i));
+    secrets.forEach((x, i) => expect(mulBase(x).toHex(), `seat ${i}`).toBe(v.keys[i].key));
+    const all = verifyTranscript(v, { secrets: Object.fromEntries(secrets.map((x, i) => [i, scalarHex(x)])) });
+    expect(all.ok).toBe(true);
+    const holes = (seat: number) => v.deals.filter((d) => d.to === seat).map((d) => CODES[d.card!]);
+    expect(all.hands).toEqual([holes(0), holes(1), holes(2)]);
+    const cardsOpened = all.deals.filter((d) => d.to !== 'burn').map((d) => d.card);
+    expect(new Set(cardsOpened).size).toBe(cardsOpened.length);  // no card twice
+  });
+
+  it.each<[string, Forge, Named]>([
+    ['two output ciphertexts of seat 1 swapped', (j) => {
+      const d = j.shuffles[1].deck;
+      [d[3], d[40]] = [d[40], d[3]];
+    }, { seat: 1, step: 2, check: 'shuffle.t1' }],
+    ["one of seat 2's re-encryptions changed", (j) => {
+      const d = j.shuffles[2].deck, Y = v.keys.reduce((acc, k) => acc.add(Group.fromHex(k.key)), Group.ZERO);
+      d[7] = [Group.fromHex(d[7][0]).add(mulBase(5n)).toHex(), Group.fromHex(d[7][1]).add(mul(Y, 5n)).toHex()];
+    }, { seat: 2, step: 3, check: 'shuffle.t1' }],
+    ["a card duplicated in seat 0's output", (j) => (j.shuffles[0].deck[9] = [...j.shuffles[0].deck[20]]), { seat: 0, step: 1, check: 'shuffle.t1' }],
+    ["seat 1's s4 changed", (j) => (j.shuffles[1].proof.s4 = scalarHex(Fn.add(Fn.fromBytes(hexBytes(j.shuffles[1].proof.s4)), 1n))), { seat: 1, step: 2, check: 'shuffle.t4' }],
+    ["seat 2's ŝ_0 changed", (j) => (j.shuffles[2].proof.shat[0] = scalarHex(Fn.add(Fn.fromBytes(hexBytes(j.shuffles[2].proof.shat[0])), 1n))), { seat: 2, step: 3, check: 'shuffle.that' }],
+    ["seat 2's share of the flop's first card changed", (j) => (j.deals[7].shares[2].share = mulBase(9n).toHex()), { seat: 2, step: 1 + vn + 7, check: 'share' }],
+    ["seat 0's share of seat 1's first hole card changed", (j) => (j.deals[1].shares[0].share = mulBase(9n).toHex()), { seat: 0, step: 1 + vn + 1, check: 'share' }],
+    ['a share moved to another position', (j) => (j.deals[9].shares[1] = { ...j.deals[8].shares[1], position: 9, step: 1 + vn + 9 }), { seat: 1, step: 1 + vn + 9, check: 'share' }],
+    ['the transcript replayed under another table id', (j) => (j.table = 'fairdeck-test/3seat-replayed'), { seat: 0, step: 0, check: 'schnorr' }],
+    ["seat 0's key and proof replayed as seat 1's", (j) => (j.keys[1] = { ...clone(j.keys[0]), seat: 1 }), { seat: 1, step: 0, check: 'schnorr' }],
+    ["seat 0's shuffle replayed as seat 1's (relabelled, same proof)", (j) => (j.shuffles[1] = { ...clone(j.shuffles[0]), seat: 1, step: 2 }), { seat: 1, step: 2, check: 'shuffle.t1' }],
+  ])('rejects: %s', (_, forge, named) => {
+    expect(cheatOf(verifyTranscript(mutate(v as TrustlessTranscript, forge)))).toEqual(named);
+  });
+});
 
 // Two honest hands made once: 3 seats (the shape of the C++ vector) at two tables with the same
 // seed, so that the fixture's draws — secrets, permutations, re-encryptions — are the same in both
@@ -144,7 +220,6 @@ describe('forged shuffles are named: seat, step, check', () => {
   });
 });
 
-const hexBytes = (h: string) => Uint8Array.from(h.match(/../g)!.map((b) => parseInt(b, 16)));
 
 describe('forged shares are named', () => {
   // deals[k] of the Hold'em plan: 0–5 hole cards (seats 0, 1, 2, 0, 1, 2), 6 burn, 7–9 the flop…
