@@ -63,7 +63,7 @@ export function holdemPlan(n: number): { position: number; to: number | 'all' | 
 }
 
 /** Seat `seat`'s key message (§4). */
-function keyMessage(table: Table, seat: number, x: bigint, rnd: TestRandom): TrustlessKeyMessage {
+export function keyMessage(table: Table, seat: number, x: bigint, rnd: TestRandom): TrustlessKeyMessage {
   const Y = mulBase(x), k = rnd.scalar(), T = mulBase(k);
   const e = h2s(concatBytes(frame(TAG.key), context(table, seat, 0), frame(Y.toBytes()), frame(T.toBytes())));
   return { kind: 'key', seat, step: 0, key: pointHex(Y), proof: { t: pointHex(T), s: scalarHex(Fn.add(k, Fn.mul(e, x))) } };

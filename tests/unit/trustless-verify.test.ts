@@ -17,7 +17,7 @@ import { KeyStream } from '../../web/src/verify/chacha20.js';
 import { CARDS, cards, framed, generators, shuffleE, shuffleU, u32be } from '../../web/src/verify/trustless-hash.js';
 import { scalarFromWide } from '../../web/src/verify/trustless-group.js';
 import { checkShuffleProof } from '../../web/src/verify/trustless-shuffle.js';
-import { fixtureHand, holdemPlan, shareMessage, TestRandom } from './trustless-fixture.js';
+import { fixtureHand, holdemPlan, keyMessage, shareMessage, TestRandom } from './trustless-fixture.js';
 
 const CODES = [...'CDHS'].flatMap((s) => [...'A23456789TJQK'].map((r) => r + s));
 const scalarHex = (s: bigint) => hex(Fn.toBytes(s));
@@ -299,6 +299,13 @@ describe('the first failing message is the one named', () => {
       bad(j);
       j.keys[2].proof.s = scalarHex(2n);
     })))).toEqual({ seat: 2, step: 0, check: 'schnorr' });
+  });
+
+  it('keys that each prove knowledge but sum to the identity are named (seat 0, step 0, key)', () => {
+    const t = { id: new TextEncoder().encode('room-7/hand-42'), seats: n, cards: CARDS }, rnd = new TestRandom('rogue');
+    const x = [11n, 22n, Fn.neg(33n)];
+    const forged = mutate(hand.transcript, (j) => (j.keys = x.map((xi, s) => keyMessage(t, s, xi, rnd))));
+    expect(cheatOf(verifyTranscript(forged))).toEqual({ seat: 0, step: 0, check: 'key' });
   });
 
   it('a void hand reports no cards', () => {

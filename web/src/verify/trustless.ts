@@ -300,7 +300,8 @@ export function verifyTranscript(transcript: TrustlessTranscript, options: Trust
     if (bad) return bad;
   }
   const Y = keys.reduce((acc, k) => acc.add(k.point), Group.ZERO);
-  if (Y.is0()) return fail(n - 1, 0, 'key', `seat ${n - 1}, step 0: the table key (the sum of the seat keys) is the identity`);
+  // No seat's proof failed, so no one seat is to blame: seat 0 is named, as the C++ core names it.
+  if (Y.is0()) return fail(0, 0, 'key', 'step 0: the table key (the sum of the seat keys) is the identity');
   secrets.forEach((x, seat) => {
     if (x !== undefined && !Group.BASE.multiplyUnsafe(x).equals(keys[seat].point))
       throw new RangeError(`options.secrets[${seat}] is not seat ${seat}'s secret key: x·G is not its published key`);
