@@ -71,12 +71,12 @@ export function keyMessage(table: Table, seat: number, x: bigint, rnd: TestRando
 
 /** §6.1 and §6.2's prover: seat `seat` shuffles `deckIn` with ψ and ρ and proves it. */
 export function shuffleMessage(table: Table, seat: number, keys: Uint8Array, Y: Point, deckIn: Ciphertext[], rnd: TestRandom, twist: ShuffleTwist = {}): { message: TrustlessShuffleMessage; deck: Ciphertext[] } {
-  const N = CARDS, step = 1 + seat;
+  const N = table.cards, step = 1 + seat;
   const drawn = rnd.permutation(N), psi = twist.psi ?? drawn;
   const rho = Array.from({ length: N }, () => rnd.scalar());
   const honest = psi.map((j, i) => ({ A: deckIn[j].A.add(mulBase(rho[i])), B: deckIn[j].B.add(mul(Y, rho[i])) }));
   const deckOut = twist.deck ? twist.deck(honest) : honest;
-  const [h0, ...h] = generators();
+  const [h0, ...h] = generators().slice(0, N + 1);
   // 1. c_j = r_j·G + h_{i+1}, j = ψ(i)
   const r: bigint[] = Array.from({ length: N }, () => rnd.scalar());
   const c: Point[] = r.map((rj) => mulBase(rj));  // as the core does: a c_j no i reaches stays r_j·G
@@ -138,14 +138,15 @@ export function shareMessage(table: Table, seat: number, x: bigint, keys: Uint8A
  * A whole seeded hand among `seats` seats at table `table`: keys, every seat's shuffle in turn, and
  * the deals of `plan` (default Hold'em) opened as §7 says. `twists[s]` makes seat s misbehave.
  */
-export function fixtureHand(table: string, seats: number, seed: string, opts: { plan?: ReturnType<typeof holdemPlan>; twists?: Record<number, ShuffleTwist> } = {}): FixtureHand {
+export function fixtureHand(table: string, seats: number, seed: string, opts: { plan?: ReturnType<typeof holdemPlan>; twists?: Record<number, ShuffleTwist>; cards?: number } = {}): FixtureHand {
   const rnd = new TestRandom(seed);
-  const t: Table = { id: new TextEncoder().encode(table), seats, cards: CARDS };
+  const N = opts.cards ?? CARDS;
+  const t: Table = { id: new TextEncoder().encode(table), seats, cards: N };
   const secrets = Array.from({ length: seats }, () => rnd.scalar());
   const keyMessages = secrets.map((x, s) => keyMessage(t, s, x, rnd));
   const keys = concatBytes(...secrets.map((x) => mulBase(x).toBytes()));
   const Y = secrets.reduce((acc, x) => acc.add(mulBase(x)), Group.ZERO);
-  let deck: Ciphertext[] = cards().map((M) => ({ A: Group.ZERO, B: M }));
+  let deck: Ciphertext[] = cards().slice(0, N).map((M) => ({ A: Group.ZERO, B: M }));
   const shuffles: TrustlessShuffleMessage[] = [];
   for (let s = 0; s < seats; s++) {
     const out = shuffleMessage(t, s, keys, Y, deck, rnd, opts.twists?.[s]);
@@ -160,7 +161,7 @@ export function fixtureHand(table: string, seats: number, seed: string, opts: { 
     return { position, to, shares: sharers.map((s) => shareMessage(t, s, secrets[s], keys, deck[position], position, rnd)) };
   });
   return {
-    transcript: { protocol: PROTOCOL, table, seats, cards: CARDS, keys: keyMessages, shuffles, deals },
+    transcript: { protocol: PROTOCOL, table, seats, cards: N, keys: keyMessages, shuffles, deals },
     secrets, finalCards, Y, finalDeck: deck,
   };
 }

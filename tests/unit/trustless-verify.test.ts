@@ -137,15 +137,12 @@ describe('an honest hand', () => {
     expect(v.hands).toEqual([[null, null], mine, [null, null]]);
   });
 
-  it('opens a private card the holder revealed (its own share published at showdown)', () => {
+  it("refuses a private card with its holder's share too (§9: n − 1 shares; a reveal has no form yet)", () => {
     const p = 0, holder = 0;
     const reveal = shareMessage({ id: new TextEncoder().encode('room-7/hand-42'), seats: n, cards: CARDS }, holder, hand.secrets[holder],
       keysOf(hand), hand.finalDeck[p], p, new TestRandom('reveal'));
-    const t = mutate(hand.transcript, (j) => j.deals[0].shares.push(reveal));
-    const v = verifyTranscript(t);
-    expect(v.ok).toBe(true);
-    expect(v.hands[holder][0]).toBe(CODES[hand.finalCards[p]]);
-    expect(v.hands[holder][1]).toBeNull();
+    const t = mutate(hand.transcript, (j) => j.deals[0].shares.unshift(reveal));
+    expect(cheatOf(verifyTranscript(t))).toEqual({ seat: 0, step: shareStep(0), check: 'schedule: share count' });
   });
 
   it('rejects a secret that is not the seat\'s', () => {
@@ -231,7 +228,8 @@ describe('forged shares are named', () => {
       const moved = { ...j.deals[8].shares[1], position: 9, step: shareStep(9) };
       j.deals[9].shares[1] = moved;
     }, { seat: 1, step: shareStep(9), check: 'share' }],
-    ['a share whose step is not 1 + n + position', (j: Json) => (j.deals[11].shares[1].step = 0), { seat: 1, step: shareStep(11), check: 'encoding' }],
+    ['a share whose step is not 1 + n + position', (j: Json) => (j.deals[11].shares[1].step = 0), { seat: 1, step: shareStep(11), check: 'schedule' }],
+    ['the shares of a public card out of seat order', (j: Json) => j.deals[7].shares.reverse(), { seat: 0, step: shareStep(7), check: 'schedule' }],
   ])('%s', (_, forge, named) => {
     expect(cheatOf(verifyTranscript(mutate(hand.transcript, forge)))).toEqual(named);
   });
@@ -315,26 +313,24 @@ describe('the first failing message is the one named', () => {
   });
 });
 
-describe('encodings (§2) are checked and named "encoding"', () => {
+describe('encodings (§2) and places in the schedule (§9) are checked', () => {
   const L = Fn.ORDER;
   const le = (x: bigint) => {
     const b = new Uint8Array(32);
     for (let i = 0; i < 32; i++) b[i] = Number((x >> BigInt(8 * i)) & 0xffn);
     return hex(b);
   };
-  it.each<[string, Forge, { seat: number; step: number }]>([
-    ['a point that is no ristretto255 encoding', (j: Json) => (j.shuffles[1].deck[2][0] = 'ff'.repeat(32)), { seat: 1, step: 2 }],
-    ['upper-case hex', (j: Json) => (j.shuffles[2].proof.c[0] = j.shuffles[2].proof.c[0].toUpperCase()), { seat: 2, step: 3 }],
-    ['a non-canonical scalar (s + ℓ)', (j: Json) => (j.keys[1].proof.s = le(Fn.fromBytes(hexBytes(j.keys[1].proof.s)) + L)), { seat: 1, step: 0 }],
-    ['a scalar of 31 bytes', (j: Json) => (j.shuffles[0].proof.s2 = j.shuffles[0].proof.s2.slice(2)), { seat: 0, step: 1 }],
-    ['a seat key that is the identity', (j: Json) => (j.keys[0].key = '00'.repeat(32)), { seat: 0, step: 0 }],
-    ['a deck of 51 ciphertexts', (j: Json) => j.shuffles[1].deck.pop(), { seat: 1, step: 2 }],
-    ['a proof list of the wrong length', (j: Json) => j.shuffles[1].proof.that.push(j.shuffles[1].proof.that[0]), { seat: 1, step: 2 }],
-    ['a missing proof field', (j: Json) => delete j.shuffles[2].proof.s4, { seat: 2, step: 3 }],
-    ["a shuffle message whose seat is not its place's", (j: Json) => (j.shuffles[1].seat = 2), { seat: 1, step: 2 }],
-    ['a key message of the wrong kind', (j: Json) => (j.keys[2].kind = 'share'), { seat: 2, step: 0 }],
-  ])('%s', (_, forge, at) => {
-    expect(cheatOf(verifyTranscript(mutate(hand.transcript, forge)))).toEqual({ ...at, check: 'encoding' });
+  it.each<[string, Forge, Named]>([
+    ['a point that is no ristretto255 encoding', (j: Json) => (j.shuffles[1].deck[2][0] = 'ff'.repeat(32)), { seat: 1, step: 2, check: 'encoding' }],
+    ['a non-canonical scalar (s + ℓ)', (j: Json) => (j.keys[1].proof.s = le(Fn.fromBytes(hexBytes(j.keys[1].proof.s)) + L)), { seat: 1, step: 0, check: 'encoding' }],
+    ['a non-canonical share scalar', (j: Json) => (j.deals[3].shares[1].proof.s = 'ff'.repeat(32)), { seat: 2, step: shareStep(3), check: 'encoding' }],
+    ['a deck of 51 ciphertexts', (j: Json) => j.shuffles[1].deck.pop(), { seat: 1, step: 2, check: 'encoding' }],
+    ['a proof list of the wrong length', (j: Json) => j.shuffles[1].proof.that.push(j.shuffles[1].proof.that[0]), { seat: 1, step: 2, check: 'encoding' }],
+    ['a seat key that is the identity', (j: Json) => (j.keys[0].key = '00'.repeat(32)), { seat: 0, step: 0, check: 'key' }],
+    ["a shuffle message whose seat is not its place's", (j: Json) => (j.shuffles[1].seat = 2), { seat: 1, step: 2, check: 'schedule' }],
+    ["a key message whose step is not 0", (j: Json) => (j.keys[2].step = 1), { seat: 2, step: 0, check: 'schedule' }],
+  ])('%s', (_, forge, named) => {
+    expect(cheatOf(verifyTranscript(mutate(hand.transcript, forge)))).toEqual(named);
   });
 
   it('extra fields are ignored', () => {
@@ -347,23 +343,60 @@ describe('encodings (§2) are checked and named "encoding"', () => {
   });
 });
 
-describe('a transcript that is not one (no seat to blame) is an error', () => {
+describe('a transcript that is not one is a TypeError or RangeError, before any check', () => {
   it.each<[string, Forge | (() => null), ErrorConstructor, RegExp]>([
     ['not an object', () => null, TypeError, /transcript object/],
     ['another protocol', (j: Json) => (j.protocol = 'fairdeck/trustless/v2'), TypeError, /protocol/],
     ['an empty table id', (j: Json) => (j.table = ''), RangeError, /1 to 256 bytes/],
     ['one seat', (j: Json) => (j.seats = 1), RangeError, /seats/],
-    ['another deck size', (j: Json) => (j.cards = 32), RangeError, /cards must be 52/],
-    ['a key message missing', (j: Json) => j.keys.pop(), TypeError, /keys must be an array of 3/],
-    ['a position dealt twice', (j: Json) => (j.deals[8].position = 7), RangeError, /position 7 is dealt twice/],
-    ['a public card without every share', (j: Json) => j.deals[7].shares.pop(), RangeError, /public card.*seat 2 has none/],
-    ['a private card missing a share', (j: Json) => j.deals[1].shares.shift(), RangeError, /seat 1's card.*seat 0 has none/],
-    ['two shares of one seat', (j: Json) => j.deals[2].shares.push(clone(j.deals[2].shares[0])), RangeError, /two shares of seat 0/],
-    ['a burned card with shares', (j: Json) => (j.deals[6].shares = clone(j.deals[7].shares)), RangeError, /burned/],
-    ['a deal to no seat', (j: Json) => (j.deals[0].to = 3), TypeError, /to must be a seat/],
+    ['eleven seats', (j: Json) => (j.seats = 11), RangeError, /seats/],
+    ['53 cards', (j: Json) => (j.cards = 53), RangeError, /cards must be an integer from 2 to 52/],
+    ['upper-case hex', (j: Json) => (j.shuffles[2].proof.c[0] = j.shuffles[2].proof.c[0].toUpperCase()), TypeError, /shuffles\[2\]\.proof\.c\[0\] must be 64 lowercase hex/],
+    ['a scalar of 31 bytes', (j: Json) => (j.shuffles[0].proof.s2 = j.shuffles[0].proof.s2.slice(2)), TypeError, /proof\.s2 must be 64 lowercase hex/],
+    ['a missing proof field', (j: Json) => delete j.shuffles[2].proof.s4, TypeError, /shuffles\[2\]\.proof\.s4/],
+    ['a key message of the wrong kind', (j: Json) => (j.keys[2].kind = 'share'), TypeError, /keys\[2\]\.kind must be 'key'/],
+    ['a ciphertext that is no pair', (j: Json) => j.shuffles[0].deck[0].push(j.shuffles[0].deck[0][0]), TypeError, /deck\[0\] must be a pair/],
+    ['a deal to no kind of recipient', (j: Json) => (j.deals[0].to = 'seat 0'), TypeError, /to must be a seat number/],
+    ['a seat that is not an integer', (j: Json) => (j.deals[7].shares[0].seat = '0'), TypeError, /shares\[0\]\.seat must be an integer/],
+    ['a malformed message after a failing one (the whole transcript is read first)', (j: Json) => {
+      j.keys[0].proof.s = scalarHex(1n);
+      delete j.deals[13].shares[2].proof;
+    }, TypeError, /deals\[13\]\.shares\[2\]\.proof must be an object/],
   ])('%s', (_, forge, kind, message) => {
     const t = forge.length === 0 ? (forge as () => null)() : mutate(hand.transcript, forge as (j: Json) => void);
     expect(() => verifyTranscript(t as TrustlessTranscript)).toThrow(kind);
     expect(() => verifyTranscript(t as TrustlessTranscript)).toThrow(message);
+  });
+});
+
+describe("a deal that the schedule does not allow is named (seat 0, the deal's step)", () => {
+  it.each<[string, Forge, Named]>([
+    ['a key message missing', (j: Json) => j.keys.pop(), { seat: 0, step: 0, check: 'schedule: key count' }],
+    ['a shuffle message too many', (j: Json) => j.shuffles.push(clone(j.shuffles[2])), { seat: 0, step: 0, check: 'schedule: shuffle count' }],
+    ['a position dealt twice', (j: Json) => (j.deals[8].position = 7), { seat: 0, step: shareStep(7), check: 'schedule: position' }],
+    ['a position past the deck', (j: Json) => (j.deals[6].position = 52), { seat: 0, step: shareStep(52), check: 'schedule: position' }],
+    ['a deal to no seat', (j: Json) => (j.deals[0].to = 3), { seat: 0, step: shareStep(0), check: 'schedule: holder' }],
+    ['a public card without every share', (j: Json) => j.deals[7].shares.pop(), { seat: 0, step: shareStep(7), check: 'schedule: share count' }],
+    ['a private card missing a share', (j: Json) => j.deals[1].shares.shift(), { seat: 0, step: shareStep(1), check: 'schedule: share count' }],
+    ['two shares of one seat', (j: Json) => (j.deals[2].shares[1] = clone(j.deals[2].shares[0])), { seat: 1, step: shareStep(2), check: 'schedule' }],
+    ['a burned card with shares', (j: Json) => (j.deals[6].shares = clone(j.deals[7].shares)), { seat: 0, step: shareStep(6), check: 'schedule: share count' }],
+  ])('%s', (_, forge, named) => {
+    expect(cheatOf(verifyTranscript(mutate(hand.transcript, forge)))).toEqual(named);
+  });
+
+  it('a burned card with an empty shares list is a burn', () => {
+    expect(verifyTranscript(mutate(hand.transcript, (j) => (j.deals[6].shares = []))).ok).toBe(true);
+  });
+});
+
+describe('a deck of fewer than 52 cards (tests only, §9)', () => {
+  it('an 8-card hand between 2 seats verifies and opens cards 0 … 7 only', () => {
+    const small = fixtureHand('small', 2, 'eight', { cards: 8, plan: [{ position: 0, to: 0 }, { position: 1, to: 1 }, { position: 5, to: 'all' }, { position: 7, to: 'all' }] });
+    expect(new Set(small.finalCards)).toEqual(new Set([0, 1, 2, 3, 4, 5, 6, 7]));
+    const v = verifyTranscript(small.transcript, { secrets: { 1: scalarHex(small.secrets[1]) } });
+    expect(v.cheat).toBeUndefined();
+    expect(v.board).toEqual([CODES[small.finalCards[5]], CODES[small.finalCards[7]]]);
+    expect(v.hands).toEqual([[null], [CODES[small.finalCards[1]]]]);
+    expect(cheatOf(verifyTranscript(mutate(small.transcript, (j) => (j.deals[2].position = 8))))).toEqual({ seat: 0, step: 1 + 2 + 8, check: 'schedule: position' });
   });
 });

@@ -23,7 +23,7 @@ export const TAG = /* @__PURE__ */ (() => ({
   generator: utf8.encode(`${PROTOCOL}/generator`),
 }))();
 
-/** The cards of a deck: N = 52. */
+/** The cards of one French deck, N = 52: the most a table deals (fewer only in tests, §9). */
 export const CARDS = 52;
 
 /** u32be(x): 4 bytes, big-endian. */
@@ -74,15 +74,16 @@ export function cards(): Point[] {
   return (cardPoints ??= Array.from({ length: CARDS }, (_, c) => h2p(TAG.card, u32be(c))));
 }
 
-/** The card c with M_c == M (by the 32-byte encoding), or undefined when M is no card. */
-export function cardOf(M: Point): number | undefined {
+/** The card c < N with M_c == M (by the 32-byte encoding), or undefined when M is no such card. */
+export function cardOf(M: Point, N: number): number | undefined {
   cardIndex ??= new Map(cards().map((p, c) => [bytesKey(p.toBytes()), c]));
-  return cardIndex.get(bytesKey(M.toBytes()));
+  const c = cardIndex.get(bytesKey(M.toBytes()));
+  return c !== undefined && c < N ? c : undefined;
 }
 
 const bytesKey = (b: Uint8Array) => String.fromCharCode(...b);
 
-/** h_k = H2P("…/generator", u32be(k)) for k = 0 … N (computed once). */
+/** h_k = H2P("…/generator", u32be(k)) for k = 0 … 52 (computed once; a deck of N uses h_0 … h_N). */
 export function generators(): Point[] {
   return (generatorPoints ??= Array.from({ length: CARDS + 1 }, (_, k) => h2p(TAG.generator, u32be(k))));
 }

@@ -1,16 +1,17 @@
 /**
  * verifyTranscript: a whole trustless hand (docs/trustless.md, protocol `fairdeck/trustless/v1`)
- * checked message by message — every seat's Schnorr key proof, every shuffle's Terelius–Wikström
- * proof, every decryption share's Chaum–Pedersen proof — and the opened cards recomputed. Written
- * on @noble/curves' ristretto255 and @noble/hashes' SHA-512, so that it shares no group, scalar or
- * hash code with the core's libsodium. fairdeck/verify's entry is index.ts.
+ * checked in the order §9 "Checking a transcript" gives — the schedule, every seat's Schnorr key
+ * proof, every shuffle's Terelius–Wikström proof, every decryption share's Chaum–Pedersen proof —
+ * and the opened cards recomputed. Written on @noble/curves' ristretto255 and @noble/hashes'
+ * SHA-512, so that it shares no group, scalar or hash code with the core's libsodium.
+ * fairdeck/verify's entry is index.ts.
  */
+import { concatBytes } from '@noble/curves/utils.js';
 import { facesOf } from './cards.js';
 import { show } from './input.js';
-import { CARDS, PROTOCOL, cardOf, cards, commitmentBytes, generators, keyProofHolds, shareProofHolds, shuffleE, shuffleU, type Table } from './trustless-hash.js';
+import { CARDS, PROTOCOL, cardOf, cards, generators, keyProofHolds, shareProofHolds, shuffleE, shuffleU, type Table } from './trustless-hash.js';
 import { EncodingError, Group, bytesOf, mul, pointOf, scalarOf, type Point } from './trustless-group.js';
 import { checkShuffleProof, type Ciphertext, type ShuffleProof } from './trustless-shuffle.js';
-import { concatBytes } from '@noble/curves/utils.js';
 
 /** A seat's key message (step 0): Y_i and the Schnorr proof (T, s) that it knows x_i. */
 export interface TrustlessKeyMessage {
@@ -59,8 +60,8 @@ export interface TrustlessShareMessage {
 
 /**
  * One deal of the hand: the card at final-deck `position` to a seat (a private card: the shares
- * of the n − 1 other seats, or all n when the holder revealed it), to `'all'` (a public card: all
- * n shares) or `'burn'` (no shares).
+ * of the n − 1 other seats, in seat order), to `'all'` (a public card: all n shares, in seat
+ * order) or `'burn'` (no shares).
  */
 export interface TrustlessDeal {
   position: number;
@@ -68,12 +69,14 @@ export interface TrustlessDeal {
   shares?: readonly TrustlessShareMessage[];
 }
 
-/** A hand's whole transcript (docs/trustless.md §9). Extra fields are ignored. */
+/** A hand's whole transcript (docs/trustless.md §9). Fields it does not define are ignored. */
 export interface TrustlessTranscript {
   protocol: 'fairdeck/trustless/v1';
   /** The table id: 1–256 bytes of UTF-8, new for every hand. */
   table: string;
+  /** n, from 2 to {@link TRUSTLESS_MAX_SEATS}. */
   seats: number;
+  /** N: 52 (2 to 51 only in tests: cards 0 … N − 1). */
   cards: number;
   keys: readonly TrustlessKeyMessage[];
   shuffles: readonly TrustlessShuffleMessage[];
@@ -81,20 +84,27 @@ export interface TrustlessTranscript {
 }
 
 /**
- * The checks of docs/trustless.md: 'encoding' (a field that is not what §2 and §9 say it holds,
- * a seat key that is the identity), 'schnorr' (a key's proof of knowledge, §4), 'key' (the table
- * key is the identity), the shuffle equations of §6.2, 'share' (a Chaum–Pedersen share proof, §7)
- * and 'card' (an opened point that is no card, or a card opened twice).
+ * The checks of docs/trustless.md §9, as a verdict names them: 'schedule…' (a message that is not
+ * where the schedule puts it, or a deal that is not one), 'encoding' (hex that is no valid point
+ * or canonical scalar, a list of the wrong length), 'key' (a seat key, or the table key, that is
+ * the identity), 'schnorr' (a key's proof of knowledge, §4), the shuffle equations of §6.2,
+ * 'share' (a Chaum–Pedersen share proof, §7) and 'card' (an opened point that is no card, or a
+ * card opened twice).
  */
-export type TrustlessCheck = 'encoding' | 'schnorr' | 'key' | 'shuffle.t1' | 'shuffle.t2' | 'shuffle.t3' | 'shuffle.t4' | 'shuffle.that' | 'share' | 'card';
+export type TrustlessCheck =
+  | 'schedule' | 'schedule: key count' | 'schedule: shuffle count' | 'schedule: position' | 'schedule: holder' | 'schedule: share count'
+  | 'encoding' | 'key' | 'schnorr'
+  | 'shuffle.t1' | 'shuffle.t2' | 'shuffle.t3' | 'shuffle.t4' | 'shuffle.that'
+  | 'share' | 'card';
 
 /**
  * The first failing check of a transcript: the seat whose message failed, the step of that message
- * and the check, with a sentence. `seat` is null for a 'card' failure, which no single seat's
- * message causes once every proof before it held.
+ * and the check, with a sentence. Where no one seat's message is at fault (a count, a deal's
+ * position, holder or share count, the table key, a card) the seat is 0, as docs/trustless.md §9
+ * reports it.
  */
 export interface TrustlessCheat {
-  seat: number | null;
+  seat: number;
   step: number;
   check: TrustlessCheck;
   reason: string;
@@ -110,9 +120,9 @@ export interface TrustlessOpened {
 
 /**
  * verifyTranscript's verdict. When `ok`, `hands[s]` holds seat s's private cards in deal order
- * (a code, or null for a card only its holder can open — unless its secret was given or it was
- * revealed), `board` the public cards in deal order and `deals` every deal. When not `ok` the
- * hand is void: `cheat` names the first failing check and the lists are empty.
+ * (a code, or null for a card only its holder can open, unless its secret was given), `board`
+ * the public cards in deal order and `deals` every deal. When not `ok` the hand is void: `cheat`
+ * names the first failing check and the lists are empty.
  */
 export interface TrustlessVerdict {
   ok: boolean;
@@ -131,20 +141,128 @@ export interface TrustlessOptions {
   secrets?: Readonly<Record<number, string>>;
 }
 
-/** Most seats the verifier takes: the core's limit (docs/trustless.md §3). */
+/** Most seats a transcript may have: the core's limit (docs/trustless.md §9). */
 export const TRUSTLESS_MAX_SEATS = 10;
 
 const CODES = /* @__PURE__ */ facesOf({ style: 'french', decks: 1, jokers: 0, size: CARDS }).codes;
 const utf8 = /* @__PURE__ */ new TextEncoder();
+const HEX64 = /^[0-9a-f]{64}$/;
 
-/** A seat's message failed a check: caught per message and turned into the verdict's cheat. */
+// ---- Reading: the transcript's JSON shape. A transcript that is not one is a TypeError or a
+// RangeError naming the field (docs/trustless.md §2: a malformed message), before any check.
+
+type Obj = Record<string, unknown>;
+
+function obj(v: unknown, name: string): Obj {
+  if (v === null || typeof v !== 'object' || Array.isArray(v)) throw new TypeError(`${name} must be an object, got ${show(v)}`);
+  return v as Obj;
+}
+
+function arr(v: unknown, name: string): unknown[] {
+  if (!Array.isArray(v)) throw new TypeError(`${name} must be an array, got ${show(v)}`);
+  return v;
+}
+
+function u32(v: unknown, name: string): number {
+  if (!Number.isInteger(v) || (v as number) < 0 || (v as number) > 0xffffffff) throw new TypeError(`${name} must be an integer from 0 to 2^32 - 1, got ${show(v)}`);
+  return v as number;
+}
+
+function hex32(v: unknown, name: string): string {
+  if (typeof v !== 'string' || !HEX64.test(v)) throw new TypeError(`${name} must be 64 lowercase hex characters, got ${show(v)}`);
+  return v;
+}
+
+const hexes = (v: unknown, name: string) => arr(v, name).map((x, i) => hex32(x, `${name}[${i}]`));
+
+function kind(m: Obj, want: string, name: string): void {
+  if (m.kind !== want) throw new TypeError(`${name}.kind must be '${want}', got ${show(m.kind)}`);
+}
+
+interface KeyIn { seat: number; step: number; key: string; t: string; s: string }
+interface ShuffleIn {
+  seat: number; step: number; deck: [string, string][];
+  c: string[]; chat: string[]; t1: string; t2: string; t3: string; t4: [string, string]; that: string[];
+  s1: string; s2: string; s3: string; s4: string; shat: string[]; sprime: string[];
+}
+interface ShareIn { seat: number; step: number; position: number; share: string; t1: string; t2: string; s: string }
+interface DealIn { position: number; to: number | 'all' | 'burn'; shares: ShareIn[] }
+
+function keyIn(v: unknown, name: string): KeyIn {
+  const m = obj(v, name);
+  kind(m, 'key', name);
+  const proof = obj(m.proof, `${name}.proof`);
+  return { seat: u32(m.seat, `${name}.seat`), step: u32(m.step, `${name}.step`), key: hex32(m.key, `${name}.key`),
+    t: hex32(proof.t, `${name}.proof.t`), s: hex32(proof.s, `${name}.proof.s`) };
+}
+
+function pair(v: unknown, name: string): [string, string] {
+  const a = arr(v, name);
+  if (a.length !== 2) throw new TypeError(`${name} must be a pair [A, B], got ${a.length} entries`);
+  return [hex32(a[0], `${name}[0]`), hex32(a[1], `${name}[1]`)];
+}
+
+function shuffleIn(v: unknown, name: string): ShuffleIn {
+  const m = obj(v, name);
+  kind(m, 'shuffle', name);
+  const p = obj(m.proof, `${name}.proof`), q = `${name}.proof`;
+  return {
+    seat: u32(m.seat, `${name}.seat`), step: u32(m.step, `${name}.step`),
+    deck: arr(m.deck, `${name}.deck`).map((ct, i) => pair(ct, `${name}.deck[${i}]`)),
+    c: hexes(p.c, `${q}.c`), chat: hexes(p.chat, `${q}.chat`),
+    t1: hex32(p.t1, `${q}.t1`), t2: hex32(p.t2, `${q}.t2`), t3: hex32(p.t3, `${q}.t3`), t4: pair(p.t4, `${q}.t4`), that: hexes(p.that, `${q}.that`),
+    s1: hex32(p.s1, `${q}.s1`), s2: hex32(p.s2, `${q}.s2`), s3: hex32(p.s3, `${q}.s3`), s4: hex32(p.s4, `${q}.s4`),
+    shat: hexes(p.shat, `${q}.shat`), sprime: hexes(p.sprime, `${q}.sprime`),
+  };
+}
+
+function shareIn(v: unknown, name: string): ShareIn {
+  const m = obj(v, name);
+  kind(m, 'share', name);
+  const p = obj(m.proof, `${name}.proof`);
+  return { seat: u32(m.seat, `${name}.seat`), step: u32(m.step, `${name}.step`), position: u32(m.position, `${name}.position`),
+    share: hex32(m.share, `${name}.share`), t1: hex32(p.t1, `${name}.proof.t1`), t2: hex32(p.t2, `${name}.proof.t2`), s: hex32(p.s, `${name}.proof.s`) };
+}
+
+function dealIn(v: unknown, name: string): DealIn {
+  const d = obj(v, name);
+  const to = d.to === 'all' || d.to === 'burn' ? d.to : Number.isInteger(d.to) ? u32(d.to, `${name}.to`) : undefined;
+  if (to === undefined) throw new TypeError(`${name}.to must be a seat number, 'all' or 'burn', got ${show(d.to)}`);
+  const shares = d.shares === undefined ? [] : arr(d.shares, `${name}.shares`).map((m, i) => shareIn(m, `${name}.shares[${i}]`));
+  return { position: u32(d.position, `${name}.position`), to, shares };
+}
+
+interface TranscriptIn { table: Table; keys: KeyIn[]; shuffles: ShuffleIn[]; deals: DealIn[] }
+
+function transcriptIn(t: unknown): TranscriptIn {
+  if (t === null || typeof t !== 'object' || Array.isArray(t)) throw new TypeError(`verifyTranscript takes a transcript object, got ${show(t)}`);
+  const o = t as Obj;
+  if (o.protocol !== PROTOCOL) throw new TypeError(`transcript.protocol must be '${PROTOCOL}', got ${show(o.protocol)}`);
+  if (typeof o.table !== 'string') throw new TypeError(`transcript.table must be a string (the table id), got ${show(o.table)}`);
+  const id = utf8.encode(o.table);
+  if (id.length < 1 || id.length > 256) throw new RangeError(`transcript.table must be 1 to 256 bytes of UTF-8, got ${id.length}`);
+  if (!Number.isInteger(o.seats) || (o.seats as number) < 2 || (o.seats as number) > TRUSTLESS_MAX_SEATS)
+    throw new RangeError(`transcript.seats must be an integer from 2 to ${TRUSTLESS_MAX_SEATS}, got ${show(o.seats)}`);
+  if (!Number.isInteger(o.cards) || (o.cards as number) < 2 || (o.cards as number) > CARDS)
+    throw new RangeError(`transcript.cards must be an integer from 2 to ${CARDS} (${CARDS} but in tests), got ${show(o.cards)}`);
+  return {
+    table: { id, seats: o.seats as number, cards: o.cards as number },
+    keys: arr(o.keys, 'transcript.keys').map((m, i) => keyIn(m, `transcript.keys[${i}]`)),
+    shuffles: arr(o.shuffles, 'transcript.shuffles').map((m, i) => shuffleIn(m, `transcript.shuffles[${i}]`)),
+    deals: arr(o.deals, 'transcript.deals').map((d, i) => dealIn(d, `transcript.deals[${i}]`)),
+  };
+}
+
+// ---- Checking, in §9's order: the first failure is the verdict.
+
+/** A check failed: caught by verifyTranscript and turned into the verdict's cheat. */
 class Failure extends Error {
-  constructor(readonly check: TrustlessCheck, reason: string) {
+  constructor(readonly seat: number, readonly step: number, readonly check: TrustlessCheck, reason: string) {
     super(reason);
   }
 }
 
-/** A point of a seat's message and its encoding (for hashing). */
+/** A point and its encoding (for hashing). */
 interface Encoded {
   point: Point;
   bytes: Uint8Array;
@@ -156,188 +274,91 @@ interface Deck {
   bytes: Uint8Array;
 }
 
-function record(v: unknown, name: string): Record<string, unknown> {
-  if (v === null || typeof v !== 'object' || Array.isArray(v)) throw new Failure('encoding', `${name} must be an object, got ${show(v)}`);
-  return v as Record<string, unknown>;
-}
-
-function list(v: unknown, length: number, name: string): unknown[] {
-  if (!Array.isArray(v) || v.length !== length) throw new Failure('encoding', `${name} must be an array of ${length}, got ${Array.isArray(v) ? `${v.length} entries` : show(v)}`);
-  return v;
-}
-
-function same(v: unknown, want: unknown, name: string): void {
-  if (v !== want) throw new Failure('encoding', `${name} must be ${show(want)}, got ${show(v)}`);
-}
-
-/** A point field; §2's 'encoding' check when it is not 64 lowercase hex of a canonical encoding. */
-function point(v: unknown, name: string): Encoded {
-  try {
-    const bytes = bytesOf(v, 32, name);
-    return { point: pointOf(v, name), bytes };
-  } catch (e) {
-    if (e instanceof EncodingError) throw new Failure('encoding', e.message);
-    throw e;
-  }
-}
-
-function scalar(v: unknown, name: string): bigint {
-  try {
-    return scalarOf(v, name);
-  } catch (e) {
-    if (e instanceof EncodingError) throw new Failure('encoding', e.message);
-    throw e;
-  }
-}
-
-function points(v: unknown, length: number, name: string): Encoded[] {
-  return list(v, length, name).map((p, i) => point(p, `${name}[${i}]`));
-}
-
-function scalars(v: unknown, length: number, name: string): bigint[] {
-  return list(v, length, name).map((s, i) => scalar(s, `${name}[${i}]`));
-}
-
-function deckOf(v: unknown, name: string): Deck {
-  const cts = list(v, CARDS, name).map((ct, i) => {
-    const [A, B] = points(ct, 2, `${name}[${i}]`);
-    return { A, B };
-  });
-  return { cts: cts.map(({ A, B }) => ({ A: A.point, B: B.point })), bytes: concatBytes(...cts.flatMap(({ A, B }) => [A.bytes, B.bytes])) };
-}
-
-/** The hand's shape, checked; a transcript that is not one is a TypeError or RangeError (no seat to blame). */
-function tableOf(t: unknown): { table: Table; n: number; o: Record<string, unknown> } {
-  if (t === null || typeof t !== 'object' || Array.isArray(t)) throw new TypeError(`verifyTranscript takes a transcript object, got ${show(t)}`);
-  const o = t as Record<string, unknown>;
-  if (o.protocol !== PROTOCOL) throw new TypeError(`transcript.protocol must be '${PROTOCOL}', got ${show(o.protocol)}`);
-  if (typeof o.table !== 'string') throw new TypeError(`transcript.table must be a string (the table id), got ${show(o.table)}`);
-  const id = utf8.encode(o.table);
-  if (id.length < 1 || id.length > 256) throw new RangeError(`transcript.table must be 1 to 256 bytes of UTF-8, got ${id.length}`);
-  if (!Number.isInteger(o.seats) || (o.seats as number) < 2 || (o.seats as number) > TRUSTLESS_MAX_SEATS)
-    throw new RangeError(`transcript.seats must be an integer from 2 to ${TRUSTLESS_MAX_SEATS}, got ${show(o.seats)}`);
-  if (o.cards !== CARDS) throw new RangeError(`transcript.cards must be ${CARDS}, got ${show(o.cards)}`);
-  const n = o.seats as number;
-  for (const k of ['keys', 'shuffles'] as const)
-    if (!Array.isArray(o[k]) || (o[k] as unknown[]).length !== n) throw new TypeError(`transcript.${k} must be an array of ${n} messages, one per seat in seat order, got ${show(o[k])}`);
-  if (!Array.isArray(o.deals)) throw new TypeError(`transcript.deals must be an array, got ${show(o.deals)}`);
-  return { table: { id, seats: n, cards: CARDS }, n, o };
-}
-
-interface Deal {
-  position: number;
-  to: number | 'all' | 'burn';
-  /** The share messages by seat (undefined: a seat that does not share this card). */
-  shares: (Record<string, unknown> | undefined)[];
-}
-
-/** The deals' positions, recipients and shares by seat, checked for completeness. */
-function dealsOf(deals: unknown[], n: number): Deal[] {
-  const positions = new Set<number>();
-  return deals.map((d, i) => {
-    const name = `transcript.deals[${i}]`;
-    if (d === null || typeof d !== 'object' || Array.isArray(d)) throw new TypeError(`${name} must be an object, got ${show(d)}`);
-    const o = d as Record<string, unknown>;
-    if (!Number.isInteger(o.position) || (o.position as number) < 0 || (o.position as number) >= CARDS)
-      throw new RangeError(`${name}.position must be an integer from 0 to ${CARDS - 1}, got ${show(o.position)}`);
-    const position = o.position as number;
-    if (positions.has(position)) throw new RangeError(`${name}.position ${position} is dealt twice`);
-    positions.add(position);
-    const to = o.to;
-    if (!(to === 'all' || to === 'burn' || (Number.isInteger(to) && (to as number) >= 0 && (to as number) < n)))
-      throw new TypeError(`${name}.to must be a seat (0 to ${n - 1}), 'all' or 'burn', got ${show(to)}`);
-    const given = o.shares === undefined ? [] : o.shares;
-    if (!Array.isArray(given)) throw new TypeError(`${name}.shares must be an array of share messages, got ${show(given)}`);
-    const shares: (Record<string, unknown> | undefined)[] = new Array(n).fill(undefined);
-    for (const [k, m] of given.entries()) {
-      const seat = m !== null && typeof m === 'object' ? (m as Record<string, unknown>).seat : undefined;
-      if (!Number.isInteger(seat) || (seat as number) < 0 || (seat as number) >= n)
-        throw new TypeError(`${name}.shares[${k}].seat must be a seat from 0 to ${n - 1}, got ${show(seat)}`);
-      if (shares[seat as number]) throw new RangeError(`${name}.shares has two shares of seat ${show(seat)}`);
-      shares[seat as number] = m as Record<string, unknown>;
-    }
-    const count = given.length;
-    const missing = shares.flatMap((m, s) => (m ? [] : [s]));
-    if (to === 'burn' && count > 0) throw new RangeError(`${name} is a burned card, which is never opened, but has ${count} shares`);
-    if (to === 'all' && missing.length > 0) throw new RangeError(`${name} is a public card and needs every seat's share; seat ${missing.join(', ')} has none`);
-    if (typeof to === 'number' && missing.some((s) => s !== to))
-      throw new RangeError(`${name} is seat ${to}'s card and needs the shares of the other seats; seat ${missing.filter((s) => s !== to).join(', ')} has none`);
-    return { position, to: to as Deal['to'], shares };
-  });
-}
-
-/**
- * Checks a trustless hand's whole transcript (docs/trustless.md): every seat's key proof, then
- * every shuffle proof in order (each seat's input is the deck before it, the first the public
- * initial deck), then every deal's decryption shares in the transcript's order, seat by seat,
- * and opens the public cards (and the private cards of the seats whose `secrets` are given, and
- * those their holder revealed). The verdict names the first message that fails: its seat, step
- * and check.
- *
- * Synchronous and CPU-bound: a 52-card shuffle proof takes a few hundred milliseconds, so run
- * it in a worker at a table.
- */
-export function verifyTranscript(transcript: TrustlessTranscript, options: TrustlessOptions = {}): TrustlessVerdict {
-  const { table, n, o } = tableOf(transcript);
-  const deals = dealsOf(o.deals as unknown[], n);
-  const secrets = secretsOf(options, n);
-  const fail = (seat: number | null, step: number, check: TrustlessCheck, reason: string): TrustlessVerdict =>
-    ({ ok: false, cheat: { seat, step, check, reason }, hands: [], board: [], deals: [] });
-  const attempt = (seat: number, step: number, run: () => void): TrustlessVerdict | undefined => {
+/** Decodes the hex of one message (`seat`, `step`): a point or scalar that is not valid is 'encoding'. */
+function decoder(seat: number, step: number) {
+  const wrap = <T>(f: () => T): T => {
     try {
-      run();
-      return undefined;
+      return f();
     } catch (e) {
-      if (e instanceof Failure) return fail(seat, step, e.check, `seat ${seat}, step ${step}: ${e.message}`);
+      if (e instanceof EncodingError) throw new Failure(seat, step, 'encoding', e.message);
       throw e;
     }
   };
+  return {
+    point: (hex: string, name: string): Encoded => wrap(() => ({ point: pointOf(hex, name), bytes: bytesOf(hex, 32, name) })),
+    scalar: (hex: string, name: string): bigint => wrap(() => scalarOf(hex, name)),
+    /** A list that must hold `length` entries (§2: 'encoding' when it does not). */
+    length: (list: readonly unknown[], length: number, name: string) => {
+      if (list.length !== length) throw new Failure(seat, step, 'encoding', `${name} must hold ${length} entries, got ${list.length}`);
+    },
+  };
+}
 
-  // §4: the keys, then the table key.
-  const keys: Encoded[] = [];
-  for (let i = 0; i < n; i++) {
-    const bad = attempt(i, 0, () => keys.push(keyOf((o.keys as unknown[])[i], table, i)));
-    if (bad) return bad;
+/**
+ * Checks a trustless hand's whole transcript (docs/trustless.md), in the order and with the names
+ * of its §9 "Checking a transcript": the key messages and their Schnorr proofs, the table key,
+ * every shuffle proof in turn (each seat's input is the deck before it, the first the public
+ * initial deck), then each deal's shares, seat by seat, and opens the public cards (and the
+ * private cards of the seats whose `secrets` are given). The verdict names the first failure:
+ * its seat, step and check. A transcript that is not one (not an object, a missing field or a
+ * field of the wrong type, hex that is not 64 lowercase digits, a table out of range) is a
+ * TypeError or RangeError naming the field, thrown before any check.
+ *
+ * Synchronous and CPU-bound: a 52-card shuffle proof takes about a quarter of a second in Node,
+ * so run it in a worker at a table.
+ */
+export function verifyTranscript(transcript: TrustlessTranscript, options: TrustlessOptions = {}): TrustlessVerdict {
+  const tr = transcriptIn(transcript);
+  const secrets = secretsOf(options, tr.table.seats);
+  try {
+    return check(tr, secrets);
+  } catch (e) {
+    if (!(e instanceof Failure)) throw e;
+    return { ok: false, cheat: { seat: e.seat, step: e.step, check: e.check, reason: `seat ${e.seat}, step ${e.step}: ${e.message}` }, hands: [], board: [], deals: [] };
   }
+}
+
+function check(tr: TranscriptIn, secrets: (bigint | undefined)[]): TrustlessVerdict {
+  const { table } = tr, n = table.seats, N = table.cards;
+
+  // 2. The keys, then the table key.
+  if (tr.keys.length !== n) throw new Failure(0, 0, 'schedule: key count', `the transcript has ${tr.keys.length} key messages for ${n} seats`);
+  const keys = tr.keys.map((m, i) => keyOf(m, table, i));
   const Y = keys.reduce((acc, k) => acc.add(k.point), Group.ZERO);
-  // No seat's proof failed, so no one seat is to blame: seat 0 is named, as the C++ core names it.
-  if (Y.is0()) return fail(0, 0, 'key', 'step 0: the table key (the sum of the seat keys) is the identity');
+  if (Y.is0()) throw new Failure(0, 0, 'key', 'the table key (the sum of the seat keys) is the identity');
   secrets.forEach((x, seat) => {
     if (x !== undefined && !Group.BASE.multiplyUnsafe(x).equals(keys[seat].point))
       throw new RangeError(`options.secrets[${seat}] is not seat ${seat}'s secret key: x·G is not its published key`);
   });
   const keyBytes = concatBytes(...keys.map((k) => k.bytes)), YBytes = Y.toBytes();
 
-  // §5–§6: the initial deck, then each seat's shuffle of the deck before it.
-  const initial = cards().map((M) => ({ A: Group.ZERO, B: M }));
+  // 3. The initial deck, then each seat's shuffle of the deck before it.
+  if (tr.shuffles.length !== n) throw new Failure(0, 0, 'schedule: shuffle count', `the transcript has ${tr.shuffles.length} shuffle messages for ${n} seats`);
+  const initial = cards().slice(0, N).map((M) => ({ A: Group.ZERO, B: M }));
   let deck: Deck = { cts: initial, bytes: concatBytes(...initial.flatMap((ct) => [ct.A.toBytes(), ct.B.toBytes()])) };
-  for (let i = 0; i < n; i++) {
-    const step = 1 + i, input = deck;
-    const bad = attempt(i, step, () => {
-      deck = shuffleOf((o.shuffles as unknown[])[i], { table, seat: i, step, keys: keyBytes, Y: YBytes }, Y, input);
-    });
-    if (bad) return bad;
-  }
+  tr.shuffles.forEach((m, i) => (deck = shuffleOf(m, { table, seat: i, step: 1 + i, keys: keyBytes, Y: YBytes }, Y, deck)));
 
-  // §7: the deals, each share checked before the card is opened.
-  const opened: TrustlessOpened[] = [], seen = new Map<number, number>();
-  for (const d of deals) {
-    const step = 1 + n + d.position, { A, B } = deck.cts[d.position];
+  // 4. The deals, each share checked before the card is opened.
+  const opened: TrustlessOpened[] = [], dealt = new Map<number, number>(), seen = new Map<number, number>();
+  for (const d of tr.deals) {
+    const step = 1 + n + d.position;
+    if (d.position >= N || dealt.has(d.position))
+      throw new Failure(0, step, 'schedule: position', d.position >= N ? `position ${d.position} is past the deck of ${N}` : `position ${d.position} is dealt twice`);
+    dealt.set(d.position, step);
+    if (typeof d.to === 'number' && d.to >= n) throw new Failure(0, step, 'schedule: holder', `position ${d.position} goes to seat ${d.to}, but the table has ${n} seats`);
+    const expected = d.to === 'burn' ? [] : Array.from({ length: n }, (_, s) => s).filter((s) => d.to === 'all' || s !== d.to);
+    if (d.shares.length !== expected.length)
+      throw new Failure(0, step, 'schedule: share count', `position ${d.position} (to ${show(d.to)}) has ${d.shares.length} shares, not ${expected.length}`);
+    const { A, B } = deck.cts[d.position];
     const ct = { A, ABytes: deck.bytes.subarray(64 * d.position, 64 * d.position + 32), BBytes: deck.bytes.subarray(64 * d.position + 32, 64 * d.position + 64) };
     const D: (Point | undefined)[] = new Array(n).fill(undefined);
-    for (let s = 0; s < n; s++) {
-      const m = d.shares[s];
-      if (!m) continue;
-      const bad = attempt(s, step, () => (D[s] = shareOf(m, table, s, step, d.position, keys, keyBytes, ct)));
-      if (bad) return bad;
-    }
-    if (typeof d.to === 'number' && !D[d.to] && secrets[d.to] !== undefined) D[d.to] = mul(A, secrets[d.to]!);
+    expected.forEach((seat, j) => (D[seat] = shareOf(d.shares[j], table, seat, step, d.position, keys, keyBytes, ct)));
+    if (typeof d.to === 'number' && secrets[d.to] !== undefined) D[d.to] = mul(A, secrets[d.to]!);
     let card: number | null = null;
     if (d.to !== 'burn' && D.every((x) => x)) {
-      const M = D.reduce<Point>((acc, x) => acc.subtract(x!), B);
-      const c = cardOf(M);
-      if (c === undefined) return fail(null, step, 'card', `step ${step}: the point opened at position ${d.position} is no card`);
-      if (seen.has(c)) return fail(null, step, 'card', `step ${step}: position ${d.position} opens ${CODES[c]}, already opened at position ${seen.get(c)}`);
+      const c = cardOf(D.reduce<Point>((acc, x) => acc.subtract(x!), B), N);
+      if (c === undefined) throw new Failure(0, step, 'card', `the point opened at position ${d.position} is no card`);
+      if (seen.has(c)) throw new Failure(0, step, 'card', `position ${d.position} opens ${CODES[c]}, already opened at position ${seen.get(c)}`);
       seen.set(c, d.position);
       card = c;
     }
@@ -369,59 +390,55 @@ function secretsOf(options: TrustlessOptions, n: number): (bigint | undefined)[]
   return out;
 }
 
-/** Seat i's key message: its encodings, then the Schnorr proof (§4). */
-function keyOf(v: unknown, table: Table, seat: number): Encoded {
-  const m = record(v, 'the key message');
-  same(m.kind, 'key', 'kind');
-  same(m.seat, seat, 'seat');
-  same(m.step, 0, 'step');
-  const Y = point(m.key, 'key');
-  if (Y.point.is0()) throw new Failure('encoding', 'key is the identity');
-  const proof = record(m.proof, 'proof');
-  const T = point(proof.t, 'proof.t'), s = scalar(proof.s, 'proof.s');
-  if (!keyProofHolds(table, seat, Y.point, Y.bytes, T.point, T.bytes, s)) throw new Failure('schnorr', 'the Schnorr proof of the key does not hold (s·G ≠ T + e·Y_i)');
+/** Seat i's key message (§9 step 2): its place, its encodings, Y_i ≠ O, then the Schnorr proof (§4). */
+function keyOf(m: KeyIn, table: Table, seat: number): Encoded {
+  if (m.seat !== seat || m.step !== 0) throw new Failure(seat, 0, 'schedule', `key message ${seat} says seat ${m.seat}, step ${m.step}; it must be seat ${seat}, step 0`);
+  const dec = decoder(seat, 0);
+  const Y = dec.point(m.key, 'key'), T = dec.point(m.t, 'proof.t'), s = dec.scalar(m.s, 'proof.s');
+  if (Y.point.is0()) throw new Failure(seat, 0, 'key', 'the seat key is the identity');
+  if (!keyProofHolds(table, seat, Y.point, Y.bytes, T.point, T.bytes, s)) throw new Failure(seat, 0, 'schnorr', 'the Schnorr proof of the key does not hold (s·G ≠ T + e·Y_i)');
   return Y;
 }
 
-/** A shuffle message: its deck and proof decoded, the challenges hashed, then CheckShuffleProof (§6.2). */
-function shuffleOf(v: unknown, at: { table: Table; seat: number; step: number; keys: Uint8Array; Y: Uint8Array }, Y: Point, input: Deck): Deck {
-  const m = record(v, 'the shuffle message');
-  same(m.kind, 'shuffle', 'kind');
-  same(m.seat, at.seat, 'seat');
-  same(m.step, at.step, 'step');
-  const output = deckOf(m.deck, 'deck');
-  const p = record(m.proof, 'proof');
-  const c = points(p.c, CARDS, 'proof.c'), chat = points(p.chat, CARDS, 'proof.chat'), that = points(p.that, CARDS, 'proof.that');
-  const [t4A, t4B] = points(p.t4, 2, 'proof.t4');
-  const t1 = point(p.t1, 'proof.t1'), t2 = point(p.t2, 'proof.t2'), t3 = point(p.t3, 'proof.t3');
+/** Seat i's shuffle (§9 step 3): its place, its encodings and lengths, the challenges, then CheckShuffleProof (§6.2). */
+function shuffleOf(m: ShuffleIn, at: { table: Table; seat: number; step: number; keys: Uint8Array; Y: Uint8Array }, Y: Point, input: Deck): Deck {
+  const { seat, step } = at, N = at.table.cards;
+  if (m.seat !== seat || m.step !== step) throw new Failure(seat, step, 'schedule', `shuffle message ${seat} says seat ${m.seat}, step ${m.step}; it must be seat ${seat}, step ${step}`);
+  const dec = decoder(seat, step);
+  for (const [list, name] of [[m.deck, 'deck'], [m.c, 'proof.c'], [m.chat, 'proof.chat'], [m.that, 'proof.that'], [m.shat, 'proof.shat'], [m.sprime, 'proof.sprime']] as const)
+    dec.length(list, N, name);
+  const out = m.deck.map(([A, B], i) => [dec.point(A, `deck[${i}][0]`), dec.point(B, `deck[${i}][1]`)]);
+  const pts = (list: string[], name: string) => list.map((x, i) => dec.point(x, `${name}[${i}]`));
+  const c = pts(m.c, 'proof.c'), chat = pts(m.chat, 'proof.chat'), that = pts(m.that, 'proof.that');
+  const t1 = dec.point(m.t1, 'proof.t1'), t2 = dec.point(m.t2, 'proof.t2'), t3 = dec.point(m.t3, 'proof.t3');
+  const t4A = dec.point(m.t4[0], 'proof.t4[0]'), t4B = dec.point(m.t4[1], 'proof.t4[1]');
   const proof: ShuffleProof = {
     c: c.map((x) => x.point), chat: chat.map((x) => x.point),
     t: { t1: t1.point, t2: t2.point, t3: t3.point, t4A: t4A.point, t4B: t4B.point, that: that.map((x) => x.point) },
-    s1: scalar(p.s1, 'proof.s1'), s2: scalar(p.s2, 'proof.s2'), s3: scalar(p.s3, 'proof.s3'), s4: scalar(p.s4, 'proof.s4'),
-    shat: scalars(p.shat, CARDS, 'proof.shat'), sprime: scalars(p.sprime, CARDS, 'proof.sprime'),
+    s1: dec.scalar(m.s1, 'proof.s1'), s2: dec.scalar(m.s2, 'proof.s2'), s3: dec.scalar(m.s3, 'proof.s3'), s4: dec.scalar(m.s4, 'proof.s4'),
+    shat: m.shat.map((x, i) => dec.scalar(x, `proof.shat[${i}]`)), sprime: m.sprime.map((x, i) => dec.scalar(x, `proof.sprime[${i}]`)),
   };
+  const output: Deck = { cts: out.map(([A, B]) => ({ A: A.point, B: B.point })), bytes: concatBytes(...out.flatMap(([A, B]) => [A.bytes, B.bytes])) };
   const hashed = { ...at, deckIn: input.bytes, deckOut: output.bytes, c: concatBytes(...c.map((x) => x.bytes)) };
   const u = shuffleU(hashed);
   const e = shuffleE(hashed, concatBytes(...chat.map((x) => x.bytes)), {
     t1: t1.bytes, t2: t2.bytes, t3: t3.bytes, t4A: t4A.bytes, t4B: t4B.bytes, that: concatBytes(...that.map((x) => x.bytes)),
   });
-  const [h0, ...h] = generators();
+  const [h0, ...h] = generators().slice(0, N + 1);
   const failed = checkShuffleProof({ h0, h, Y, deckIn: input.cts, deckOut: output.cts }, proof, u, e);
-  if (failed) throw new Failure(failed, `the shuffle proof fails ${failed} (§6.2)`);
+  if (failed) throw new Failure(seat, step, failed, `the shuffle proof fails ${failed} (§6.2)`);
   return output;
 }
 
-/** A share message for the card at `position`: its encodings, then the Chaum–Pedersen proof (§7). */
-function shareOf(v: Record<string, unknown>, table: Table, seat: number, step: number, position: number, keys: Encoded[], keyBytes: Uint8Array,
+/** The j-th share of a deal (§9 step 4): from the j-th expected seat, at this step and position; its encodings, then the Chaum–Pedersen proof (§7). */
+function shareOf(m: ShareIn, table: Table, seat: number, step: number, position: number, keys: Encoded[], keyBytes: Uint8Array,
   ct: { A: Point; ABytes: Uint8Array; BBytes: Uint8Array }): Point {
-  same(v.kind, 'share', 'kind');
-  same(v.step, step, 'step');
-  same(v.position, position, 'position');
-  const D = point(v.share, 'share');
-  const p = record(v.proof, 'proof');
-  const T1 = point(p.t1, 'proof.t1'), T2 = point(p.t2, 'proof.t2'), s = scalar(p.s, 'proof.s');
+  if (m.seat !== seat || m.step !== step || m.position !== position)
+    throw new Failure(seat, step, 'schedule', `the share expected from seat ${seat} for position ${position} (step ${step}) says seat ${m.seat}, position ${m.position}, step ${m.step}`);
+  const dec = decoder(seat, step);
+  const D = dec.point(m.share, 'share'), T1 = dec.point(m.t1, 'proof.t1'), T2 = dec.point(m.t2, 'proof.t2'), s = dec.scalar(m.s, 'proof.s');
   if (!shareProofHolds({ table, seat, step, keys: keyBytes, Yi: keys[seat].point, YiBytes: keys[seat].bytes, A: ct.A, ABytes: ct.ABytes, BBytes: ct.BBytes,
     D: D.point, DBytes: D.bytes, T1: T1.point, T1Bytes: T1.bytes, T2: T2.point, T2Bytes: T2.bytes, s }))
-    throw new Failure('share', `the Chaum–Pedersen proof of the share for position ${position} does not hold`);
+    throw new Failure(seat, step, 'share', `the Chaum–Pedersen proof of the share for position ${position} does not hold`);
   return D.point;
 }
