@@ -53,6 +53,17 @@ function seededSecret(seedHex: string, seat: number): bigint {
   return scalarFromWide(wide);
 }
 
+describe("docs/trustless.md §2's known answers", () => {
+  it('the framing, two card points and two generators are the document\'s (libsodium\'s)', () => {
+    expect(hex(framed(new TextEncoder().encode('fairdeck/trustless/v1/card')))).toBe('0000001a666169726465636b2f74727573746c6573732f76312f63617264');
+    expect(cards()[0].toHex()).toBe('0ac31d7d9e33e80918bb998fb294d6c837955287e7966fd50a5c15e422213243');
+    expect(cards()[51].toHex()).toBe('56aa6b1b24729676e5ae832df9275b5a9d8f8bbc6505f5814b49ce6153f7062d');
+    expect(generators()[0].toHex()).toBe('4ef8f2714247e1f78e42831379d62e2b453b58ee2bc77100d9fa97da5ebe8660');
+    expect(generators()[52].toHex()).toBe('7c7b517fa776561164c2a52c1dd7da23bd7d8e45644415b2754f82391d92de2c');
+    expect(new Set(cards().map((M) => M.toHex())).size).toBe(CARDS);  // §5: the 52 points are distinct
+  });
+});
+
 describe("the C++ core's known-answer transcript (tests/vectors/trustless-3seat.json)", () => {
   const v = vector, vn = v.seats;
   const verdict = verifyTranscript(v);
