@@ -210,22 +210,23 @@ describe('bad input for every field (TypeError or RangeError naming it)', () => 
 });
 
 describe('independence', () => {
-  // Its only import from outside is the audited @noble/ciphers (docs/cryptography.md): a package,
-  // never fairdeck's own code or WASM.
-  it('imports nothing outside web/src/verify but @noble/ciphers (no WASM, no loader, no shared code with the deck)', () => {
+  // Its only imports from outside are the audited @noble/ciphers, @noble/curves and @noble/hashes
+  // (docs/cryptography.md): packages, never fairdeck's own code or WASM.
+  it('imports nothing outside web/src/verify but @noble/ciphers, @noble/curves and @noble/hashes (no WASM, no loader, no shared code with the deck)', () => {
     const root = resolve(dirname(new URL(import.meta.url).pathname), '../../web/src/verify');
     const seen = new Set<string>();
     const visit = (file: string) => {
       if (seen.has(file)) return;
       seen.add(file);
       for (const [, spec] of readFileSync(file, 'utf8').matchAll(/(?:import|export)[^'"]*from\s+['"]([^'"]+)['"]/g)) {
-        if (spec.startsWith('@noble/ciphers/')) continue;
+        if (/^@noble\/(ciphers|curves|hashes)\//.test(spec)) continue;
         expect(spec.startsWith('./'), `${file} imports ${spec}`).toBe(true);
         visit(join(dirname(file), spec.replace(/\.js$/, '.ts')));
       }
     };
     visit(join(root, 'index.ts'));
-    expect([...seen].map((f) => f.slice(root.length + 1)).sort()).toEqual(['cards.ts', 'chacha20.ts', 'index.ts', 'input.ts', 'round.ts', 'scheme.ts', 'shoe.ts']);
+    expect([...seen].map((f) => f.slice(root.length + 1)).sort()).toEqual(['cards.ts', 'chacha20.ts', 'index.ts', 'input.ts', 'round.ts', 'scheme.ts', 'shoe.ts',
+      'trustless-group.ts', 'trustless-hash.ts', 'trustless-shuffle.ts', 'trustless.ts']);
     expect(readFileSync(join(root, 'scheme.ts'), 'utf8')).not.toMatch(/import\(/);
   });
 });
