@@ -8,7 +8,7 @@ node node_modules/typescript/bin/tsc -p tsconfig.build.json   # not npx tsc: the
 node scripts/prune-types.mjs   # declarations no entry reaches (the bins', internal modules)
 node scripts/vendor.mjs   # the few functions taken from npm libraries, bundled with their licences
 mkdir -p dist/wasm
-for module in fairdeck games sim shuffle fairness; do   # games, sim, shuffle and fairness modules: docs/size.md
+for module in fairdeck games sim shuffle fairness trustless; do   # games, sim, shuffle and fairness modules: docs/size.md
   cp "web/src/wasm/$module.wasm" "web/src/wasm/$module-embedded.js" "web/src/wasm/$module-embedded.d.ts" dist/wasm/
   [ "$module" = games ] || [ "$module" = sim ] || cp "web/src/wasm/$module-glue.js" "web/src/wasm/$module-glue.d.ts" dist/wasm/   # games, sim: fairdeck's glue
 done

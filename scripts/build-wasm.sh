@@ -21,7 +21,7 @@ fi
 cmake --preset wasm >/dev/null   # CMakePresets.json
 cmake --build --preset wasm
 mkdir -p "$out"
-for module in fairdeck games sim shuffle fairness; do   # games, sim, shuffle, fairness: docs/size.md
+for module in fairdeck games sim shuffle fairness trustless; do   # games, sim, shuffle, fairness: docs/size.md
   cp "build/wasm/$module.wasm" "$out/"
   if [ "$module" = games ] || [ "$module" = sim ]; then
     # The games and sim modules are the deck module with the piles (sim: and dead cards): built
@@ -46,7 +46,7 @@ for module in fairdeck games sim shuffle fairness; do   # games, sim, shuffle, f
   glue=$module; { [ "$module" = games ] || [ "$module" = sim ]; } && glue=fairdeck
   echo "wasm: $module $(gzip -9c "$out/$module.wasm" | wc -c) bytes gzip -9, $(zopfli -c --i15 "$out/$module.wasm" | wc -c) zopfli," \
     "$(gzip -9c "$out/$module-embedded.js" | wc -c) bytes gzip embedded as base64, glue $(gzip -9c "$out/$glue-glue.js" | wc -c) bytes gzip -9"
-  [ "$module" = fairdeck ] || [ "$module" = shuffle ] || [ "$module" = fairness ] || continue
+  [ "$module" = fairdeck ] || [ "$module" = shuffle ] || [ "$module" = fairness ] || [ "$module" = trustless ] || continue
   if grep -qP '(?<![\w$.])(new\s+Function|eval)\s*\(' "$out/$module-glue.js"; then
     echo "build-wasm: $module-glue.js evaluates strings (new Function or eval): a strict CSP would refuse it" >&2
     exit 1

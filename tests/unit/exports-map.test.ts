@@ -38,7 +38,7 @@ describe('the exports map', () => {
     expect(shipped('./dist/index.js')).toBe(true);
   });
   it("resolves every JS entry to a source that exists, and tsconfig's paths say the same", () => {
-    expect(packageSources.length).toBe(9);
+    expect(packageSources.length).toBe(10);
     for (const { source } of packageSources) expect(existsSync(new URL(source, root)), source).toBe(true);
     expect(tsconfig.compilerOptions.paths).toEqual(Object.fromEntries(packageSources.map(({ name, source }) => [name, [source]])));
     expect(sourceOf('./dist/verify/view.js')).toBe('./web/src/verify/view.ts');
