@@ -186,6 +186,7 @@ export function sections(r) {
   }
   if (r.verify) {
     timed('verify', '12. Verifying one hand of a shoe', 'Per `verifyRound` call (fairdeck/verify: WebCrypto HMAC, the whole order of a 6-deck shoe dealt in TypeScript), in batches of 120 calls: hand 1 and hand 40 (by its `offset`) back to back in alternating order, 21 rounds, on the CPU clock, pinned; "vs" is the median of the rounds\' ratios. The last row checks hand 40 the way a player had to before `offset` existed, by replaying every hand before it.', { ratioTo: 'peer' });
+    timed('trustless', '13. A table no one can stack (fairdeck/trustless)', 'Per operation, 52 cards, CPU clock, in Node: the seats run trustless.wasm (libsodium\'s ristretto255); the verifier rows are fairdeck/verify\'s second implementation in TypeScript on @noble/curves. Medians over 5 fresh hands (each shuffle and check of every hand counted).', { ratioTo: 'none' });
   }
   if (r.cli) {
     timed('cli', '13. The command line: shuffling 10^7 lines', `Per run of the tool on \`seq 1 10000000\` (${(r.cli.bytes / 1e6).toFixed(1)} MB) from a file on standard input, output to /dev/null: wall time, with peak RSS and CPU time in the note, each run a child of a Python process reading its rusage; the two tools back to back in alternating order, ${r.cli.rows[0].rounds} rounds; "vs" is the median of the rounds' time ratios. fairdeck moves the lines in two cache-friendly passes (web/src/cli/commands.ts).`, { ratioTo: 'peer' });

@@ -34,6 +34,7 @@ const SCENARIOS = [
   ['simulation', 'simulation.mjs'],
   ['chacha-blocks', 'chacha-blocks.mjs'],
   ['verify', 'verify.mjs'],
+  ['trustless', 'trustless.mjs'],
   ['cli', 'cli.mjs'],
 ];
 
@@ -87,7 +88,7 @@ const CPUS = allowedCpus();
  * testShuffle against its bare loop (audit-shuffle) is: unpinned, it read 0.49× ±11% in a full run
  * where it had read 0.52–0.56×.
  */
-const PINNED = new Set(['deck52', 'bulk-u32', 'bulk-array', 'bulk-permutation', 'arrays', 'large', 'fairness', 'native-twin', 'games', 'audit-shuffle', 'memory', 'simulation', 'chacha-blocks', 'verify']);
+const PINNED = new Set(['deck52', 'bulk-u32', 'bulk-array', 'bulk-permutation', 'arrays', 'large', 'fairness', 'native-twin', 'games', 'audit-shuffle', 'memory', 'simulation', 'chacha-blocks', 'verify', 'trustless']);
 
 /**
  * Processes per pinned scenario whose guards are quick to run again (1 if not listed). Even pinned

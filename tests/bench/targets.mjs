@@ -91,6 +91,20 @@ export function evaluate(r) {
     }
   }
 
+  const trust = r.trustless?.rows;  // issue 62 item 7, on the 2-core development machine
+  if (trust) {
+    const ms = (name) => find(trust, name).ns / 1e6;
+    for (const [name, label, limit] of [
+      ['one seat: shuffle + proof, 52 cards', "one seat's shuffle + proof, 52 cards", 500],
+      ["checking another seat's shuffle", "checking another seat's shuffle", 500],
+      ['opening a hole card for its holder, 6 seats (5 shares made, sent, checked)', 'opening one card for its holder, 6 seats, in all', 50],
+      ["whole 6-seat Hold'em hand, the busiest seat's CPU", "a whole 6-seat Hold'em hand, one seat's CPU", 10000],
+    ]) {
+      const v = ms(name);
+      add(`${label} ≤ ${limit >= 1000 ? `${limit / 1000} s` : `${limit} ms`}`, `${v.toFixed(1)} ms ±${find(trust, name).spread.toFixed(0)}% (TypeScript verifier, one shuffle: ${ms("verifier: one shuffle's proof").toFixed(0)} ms)`, v <= limit, `missed by ${x(v / limit)}`);
+    }
+  }
+
   const large = r.large?.rows;
   if (large) {
     // Issue 14's "10^8 cache-aware ≥ 2.5× plain Fisher–Yates" is a guard on xoshiro256. The issue
