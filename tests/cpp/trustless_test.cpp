@@ -66,6 +66,12 @@ std::string read_file(const std::string& path) {
   return ss.str();
 }
 
+#ifdef __EMSCRIPTEN__
+constexpr const char* kWhere = "wasm";
+#else
+constexpr const char* kWhere = "native";
+#endif
+
 double ms_since(std::chrono::steady_clock::time_point t0) {
   return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
 }
@@ -547,7 +553,7 @@ TEST(TrustlessVectors, ThreeSeatTranscriptMatchesTheGoldenFile) {
 
 // ---- timings (printed, not asserted) ------------------------------------------------------------
 
-TEST(TrustlessTiming, PrintsNativeTimes) {
+TEST(TrustlessTiming, PrintsTimes) {
   Seated s(6);
   const Deck in = initial_deck();
   auto t0 = std::chrono::steady_clock::now();
@@ -563,9 +569,9 @@ TEST(TrustlessTiming, PrintsNativeTimes) {
   t0 = std::chrono::steady_clock::now();
   EXPECT_TRUE(verify_share(s.table, s.keys, m.deck[0], share).ok());
   const double share_verify_ms = ms_since(t0);
-  std::printf("[ timing ] native, 52 cards, 6 seats: shuffle+proof %.1f ms, verify shuffle %.1f ms, "
+  std::printf("[ timing ] %s, 52 cards, 6 seats: shuffle+proof %.1f ms, verify shuffle %.1f ms, "
               "share+proof %.3f ms, verify share %.3f ms\n",
-              shuffle_ms, verify_ms, share_ms, share_verify_ms);
+              kWhere, shuffle_ms, verify_ms, share_ms, share_verify_ms);
   // A whole 6-seat Hold'em hand (12 hole cards, 5 board cards): every seat's work in this one
   // process (6 shuffles with proofs, each checked once, 77 shares), then one full check of it.
   t0 = std::chrono::steady_clock::now();
@@ -574,6 +580,6 @@ TEST(TrustlessTiming, PrintsNativeTimes) {
   t0 = std::chrono::steady_clock::now();
   EXPECT_TRUE(verify_transcript(hand).ok);
   const double check_ms = ms_since(t0);
-  std::printf("[ timing ] native, 6-seat Hold'em hand: all seats' work %.0f ms, verify_transcript %.0f ms\n", hand_ms,
-              check_ms);
+  std::printf("[ timing ] %s, 6-seat Hold'em hand: all seats' work %.0f ms, verify_transcript %.0f ms\n", kWhere,
+              hand_ms, check_ms);
 }
