@@ -8,12 +8,15 @@
 #include <chrono>
 #include <cstdio>
 #include <fstream>
+#include <numeric>
 #include <set>
 #include <sstream>
 #include <string>
 #include <vector>
 
+#include "fairdeck/reference.hpp"
 #include "fairdeck/trustless/transcript.hpp"
+#include "stats.hpp"
 
 using namespace fairdeck;
 using namespace fairdeck::trustless;
@@ -482,6 +485,122 @@ TEST(TrustlessTable, TranscriptNamesTheCheat) {
   bad = good;  // the holder's own share published (not a schedule this protocol has)
   bad.deals[0].shares.insert(bad.deals[0].shares.begin(), bad.deals[0].shares[0]);
   EXPECT_FALSE(verify_transcript(bad).ok);
+}
+
+// ---- uniformity with one honest seat (issue 62, item 6) -----------------------------------------
+//
+// The protocol's promise (docs/trustless.md §11): the final order is uniform if any one seat
+// shuffles honestly, whatever the others do. Here every other seat applies the identity
+// permutation — re-encrypting in place, with a valid proof — and the position × card matrix of
+// the final deck is tested with the project's χ² (stats.hpp: X²·(n−1)/n on (n−1)² df, α = 10^-6
+// per assertion, so no seed makes a correct protocol fail more often than once in 10^6).
+//
+// Sizing: an 8-card deck (Table::cards < 52 is for tests) keeps each proof ~7× cheaper than at
+// 52 cards; df = (8−1)² = 49, critical value 111.1 at α = 10^-6 (regularised upper incomplete
+// gamma, computed with mpmath; the same method gives stats.hpp's 70.5 for df 23 and 2958.3 for
+// 2601). 3 seats, the honest one rotating 0, 1, 2, so that the honest seat is first, in the
+// middle and last. Each table costs three 8-card shuffles proved and verified (~28 ms natively on
+// the 2-core machine), so the tables are counted to what each assertion needs:
+// - honest: 120 tables, 15 expected per cell (≥ 5 everywhere, so the χ² approximation holds at
+//   the tail);
+// - every seat the identity: all mass on the diagonal, statistic = 49·T exactly; 12 tables: 588;
+// - the mixer's Fisher–Yates replaced by Sattolo's biased shuffle of fairdeck/fairness (no card
+//   stays in place): the 8 diagonal cells are empty, noncentrality λ = T (computed exactly from
+//   Sattolo's position law). 240 tables: mean 49 + 240 = 289, sd √(2·(49 + 2·240)) ≈ 33, so the
+//   critical value 111.1 is 5.5 sd below the mean: the control is rejected for any seed but with
+//   a chance far below 10^-6. (Naive swap and off-by-one have λ = 0.077·T and 0.198·T at n = 8:
+//   they would need thousands of tables.)
+// Not in WASM: ~10 s natively is ~20 s there, beyond what the wasm stage of `npm test` can add.
+
+namespace {
+enum class Mix { identity, fisher_yates, sattolo };
+
+/// One table where seat `mixer` shuffles with `mix` and every other seat applies the identity;
+/// every shuffle is proved and must verify. Returns the card at each final position (decrypted
+/// with all seats' secrets).
+std::vector<std::uint32_t> one_mixer_table(const Table& t, std::uint32_t mixer, Mix mix, std::span<const std::uint8_t> seed) {
+  std::vector<Randomness> rngs;
+  std::vector<Scalar> x(t.seats);
+  std::vector<Point> ys;
+  for (std::uint32_t s = 0; s < t.seats; ++s) {
+    rngs.push_back(Randomness::seeded(seed, s));
+    const KeyMessage k = make_key(t, s, Table::key_step(), rngs[s], x[s]);
+    EXPECT_TRUE(verify_key(t, k).ok());
+    ys.push_back(k.key);
+  }
+  const Keys keys = Keys::of(ys);
+  Deck deck = initial_deck(t.cards);
+  for (std::uint32_t s = 0; s < t.seats; ++s) {
+    std::vector<std::uint32_t> psi(t.cards);
+    std::iota(psi.begin(), psi.end(), 0u);
+    if (s == mixer && mix == Mix::fisher_yates) {
+      psi = draw_permutation(rngs[s].permutation_key(), t.cards);
+    } else if (s == mixer && mix == Mix::sattolo) {
+      ChaCha20 engine(rngs[s].permutation_key());
+      reference::sattolo(std::span<std::uint32_t>(psi), engine);
+    }
+    std::vector<Scalar> rho(t.cards);
+    for (auto& r : rho) r = rngs[s].scalar();
+    ShuffleMessage m;
+    m.seat = s, m.step = t.shuffle_step(s);
+    m.deck.resize(t.cards);
+    for (std::uint32_t i = 0; i < t.cards; ++i) m.deck[i] = reencrypt(deck[psi[i]], keys.table, rho[i]);
+    m.proof = prove_shuffle(t, s, m.step, keys, deck, m.deck, psi, rho, rngs[s]);
+    const Verdict v = verify_shuffle(t, keys, deck, m);
+    EXPECT_TRUE(v.ok()) << "seat " << s << ": " << v.failed;
+    deck = std::move(m.deck);
+  }
+  std::vector<std::uint32_t> order(t.cards);
+  for (std::uint32_t p = 0; p < t.cards; ++p) {
+    std::vector<Point> shares;
+    for (std::uint32_t s = 0; s < t.seats; ++s) shares.push_back(own_share(x[s], deck[p]));
+    const auto card = open_card(deck[p], shares, t.cards);
+    EXPECT_TRUE(card.has_value()) << "position " << p;
+    order[p] = card.value_or(0);
+  }
+  return order;
+}
+
+/// X²·(n−1)/n of the position × card matrix over `tables` one-mixer tables.
+double one_mixer_chi2(Mix mix, std::uint32_t tables, std::uint32_t seed_tag) {
+  constexpr std::uint32_t kSmall = 8, kSeats = 3;
+  std::vector<std::uint64_t> counts(kSmall * kSmall, 0);
+  for (std::uint32_t k = 0; k < tables; ++k) {
+    const Table t{"uniformity-" + std::to_string(k), kSeats, kSmall};
+    std::vector<std::uint8_t> seed = seed_bytes(seed_tag);
+    seed[28] = static_cast<std::uint8_t>(k >> 24), seed[29] = static_cast<std::uint8_t>(k >> 16);
+    seed[30] = static_cast<std::uint8_t>(k >> 8), seed[31] = static_cast<std::uint8_t>(k);
+    const auto order = one_mixer_table(t, k % kSeats, mix, seed);
+    for (std::uint32_t p = 0; p < kSmall; ++p) ++counts[order[p] * kSmall + p];
+  }
+  return tests::chi2_matrix(counts, kSmall);
+}
+constexpr std::uint32_t kHonestTables = 120, kIdentityTables = 12, kSattoloTables = 240;
+}  // namespace
+
+TEST(TrustlessUniformity, OneHonestSeatAmongIdentitiesGivesAUniformOrder) {
+#ifdef __EMSCRIPTEN__
+  GTEST_SKIP() << "native only (~20 s in wasm)";
+#endif
+  const double critical = tests::chi2_critical(49);
+  const double x2 = one_mixer_chi2(Mix::fisher_yates, kHonestTables, 62);
+  std::printf("[ chi2 ] one honest seat of 3, 8 cards, %u tables: X2 = %.1f, df 49, critical %.1f\n", kHonestTables, x2,
+              critical);
+  EXPECT_LT(x2, critical);
+}
+
+TEST(TrustlessUniformity, NoHonestSeatOrABiasedOneIsRejected) {
+#ifdef __EMSCRIPTEN__
+  GTEST_SKIP() << "native only (~20 s in wasm)";
+#endif
+  const double critical = tests::chi2_critical(49);
+  const double identity = one_mixer_chi2(Mix::identity, kIdentityTables, 62);
+  const double sattolo = one_mixer_chi2(Mix::sattolo, kSattoloTables, 63);
+  std::printf("[ chi2 ] controls, 8 cards: every seat identity (%u tables) X2 = %.1f, Sattolo mixer (%u tables) "
+              "X2 = %.1f, df 49, critical %.1f\n",
+              kIdentityTables, identity, kSattoloTables, sattolo, critical);
+  EXPECT_GT(identity, critical);
+  EXPECT_GT(sattolo, critical);
 }
 
 // ---- messages as JSON ---------------------------------------------------------------------------
