@@ -423,6 +423,9 @@ TEST(TrustlessTable, SeededTablesOfTwoToTenSeatsDealEveryCardOnce) {
       else EXPECT_EQ(check.public_cards[i], std::nullopt);
     }
     for (std::uint32_t c = 0; c < kCards; ++c) EXPECT_EQ(seen[c], 1) << seats << " seats, card " << c;
+    // Read back from JSON, the transcript is the same bytes (parse_transcript, §9).
+    const std::string json = to_json(tr);
+    EXPECT_EQ(to_json(parse_transcript(json)), json) << seats << " seats";
     // A private card does not open from the published shares alone.
     std::vector<Point> published;
     for (const auto& m : tr.deals[0].shares) published.push_back(m.share);
@@ -658,6 +661,85 @@ TEST(TrustlessJson, MalformedMessagesNameTheField) {
   EXPECT_EQ(verify_key(s.table, parse_key_message(bad)).failed, "encoding");
   EXPECT_THROW(parse_shuffle_message(good), TypeError);
   EXPECT_THROW(parse_share_message(good), TypeError);
+}
+
+namespace {
+/// The TypeError message of parse_transcript(text), or "parsed".
+std::string transcript_error(const std::string& text) {
+  try {
+    parse_transcript(text);
+  } catch (const TypeError& e) {
+    return e.what();
+  }
+  return "parsed";
+}
+}  // namespace
+
+TEST(TrustlessJson, TranscriptsRoundTripAndVerifyTheSame) {
+  // The golden vector: read back, it verifies and writes the same bytes.
+  const std::string file = read_file(std::string(FAIRDECK_VECTORS_DIR) + "/trustless-3seat.json");
+  ASSERT_FALSE(file.empty());
+  const Transcript golden = parse_transcript(file);
+  EXPECT_EQ(golden.seed_hex, "000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f");
+  EXPECT_EQ(to_json(golden), file);
+  const TranscriptCheck check = verify_transcript(golden);
+  ASSERT_TRUE(check.ok) << check.describe();
+  EXPECT_EQ(check.public_cards[7], golden.deals[7].card);  // the flop's first card, opened by the verifier
+  // A forged one (and one with a burn added) reads back to the same bytes and the verifier names
+  // the cheat from the JSON. (The 2–10-seat tables of TrustlessTable, up to the largest transcript
+  // the core makes, round-trip too.) The same bytes back mean the same Transcript: to_json writes
+  // every field.
+  Transcript bad = golden;
+  bad.deals[8].shares[2].share = add(bad.deals[8].shares[2].share, g_point());
+  bad.deals.push_back(Deal{20, DealTo::burn(), {}, std::nullopt});
+  const Transcript bad_back = parse_transcript(to_json(bad));
+  EXPECT_EQ(to_json(bad_back), to_json(bad));
+  EXPECT_EQ(verify_transcript(bad_back).describe(), "seat 2, step 12: share");
+}
+
+TEST(TrustlessJson, MalformedOrTooDeepTranscriptsAreRefused) {
+  const std::string file = read_file(std::string(FAIRDECK_VECTORS_DIR) + "/trustless-3seat.json");
+  ASSERT_FALSE(file.empty());
+  ASSERT_EQ(transcript_error(file), "parsed");
+  // The deck-state reader's limit is unchanged: a transcript is one level too deep for it.
+  EXPECT_THROW(json::parse(file), TypeError);
+  EXPECT_NO_THROW(json::parse(file, kTranscriptDepth, "t"));
+  // One level deeper than a transcript needs, even in a field the format does not define.
+  std::string bad = file;
+  bad.insert(1, "\"extra\":[[[[[[1]]]]]],");
+  EXPECT_EQ(transcript_error(bad), "trustless transcript is not valid JSON at character 15: nested too deeply");
+  bad = file;
+  bad.insert(1, "\"extra\":[[[[[1]]]]],");  // six levels: allowed, and ignored
+  EXPECT_EQ(transcript_error(bad), "parsed");
+  // Deeper inside a share's proof.
+  bad = file;
+  const std::size_t t1 = bad.find("\"t1\":\"", bad.find("\"deals\""));
+  ASSERT_NE(t1, std::string::npos);
+  bad.insert(t1, "\"x\":[1],");
+  EXPECT_NE(transcript_error(bad).find("nested too deeply"), std::string::npos) << transcript_error(bad);
+  // Truncated, not JSON, wrong protocol, missing parts: each refused with the place named.
+  EXPECT_EQ(transcript_error(file.substr(0, file.size() / 2)).rfind("trustless transcript is not valid JSON at character", 0), 0u);
+  EXPECT_EQ(transcript_error("[]"), "trustless transcript: field '' is not an object");
+  bad = file;
+  bad.replace(bad.find("trustless/v1"), 12, "trustless/v2");
+  EXPECT_EQ(transcript_error(bad), "trustless transcript: field 'protocol' must be \"fairdeck/trustless/v1\"");
+  bad = file;
+  bad.replace(bad.find("\"deals\""), 7, "\"dealt\"");
+  EXPECT_EQ(transcript_error(bad), "trustless transcript: field 'deals' is missing");
+  bad = file;
+  const std::size_t share_s = bad.find("\"s\":\"", bad.find("\"deals\""));
+  bad.replace(share_s, 4, "\"z\":");
+  EXPECT_EQ(transcript_error(bad), "trustless transcript deals[0].shares[0]: field 'proof.s' is missing");
+  bad = file;
+  bad.replace(bad.find("\"to\":\"burn\""), 11, "\"to\":\"bury\"");
+  EXPECT_EQ(transcript_error(bad), "trustless transcript deals[6]: field 'to' must be a seat number, \"all\" or \"burn\"");
+  bad = file;
+  bad.replace(bad.find("\"kind\":\"shuffle\""), 16, "\"kind\":\"shuffel\"");
+  EXPECT_EQ(transcript_error(bad), "trustless transcript shuffles[0]: field 'kind' must be \"shuffle\"");
+  // Out of range is verify_transcript's refusal, not the reader's.
+  bad = file;
+  bad.replace(bad.find("\"seats\":3"), 9, "\"seats\":11");
+  EXPECT_THROW(verify_transcript(parse_transcript(bad)), RangeError);
 }
 
 // ---- known-answer vector ------------------------------------------------------------------------
