@@ -14,6 +14,7 @@ inline double chi2_critical(int df) {
   switch (df) {
     case 5: return 35.9;
     case 23: return 70.5;
+    case 49: return 111.1;  // (8−1)²: the 8-card position matrix of the trustless uniformity test
     case 119: return 207.2;
     case 719: return 913.9;
     case 2601: return 2958.3;

@@ -3,6 +3,8 @@
 // Why: a saved deck state may come from anywhere (a file, a network peer, a fuzzer), so the core
 // parses it itself, strictly and with bounded depth, and never trusts it. Only what deck states
 // use is accepted: objects, arrays, strings, non-negative integers below 2^53, true/false/null.
+// The trustless transcript reader (trustless/transcript.hpp) uses the same parser with its own
+// depth and its own name in the errors; every other caller keeps the deck-state limit.
 #pragma once
 #include <cstdint>
 #include <algorithm>
@@ -78,10 +80,17 @@ inline Value& Value::operator=(const Value&) = default;
 inline Value& Value::operator=(Value&&) noexcept = default;
 inline Value::~Value() = default;
 
+/// The deck-state limit: a deck state nests three deep (state.piles.name[id]);
+/// tests/vectors/bad-states.json holds states two levels further in. Values deeper than this are
+/// refused ("nested too deeply"), which bounds the parser's recursion on hostile input.
+inline constexpr int kStateDepth = 5;
+
 namespace detail {
 class Parser {
 public:
-  explicit Parser(std::string_view text) : s_(text) {}
+  explicit Parser(std::string_view text, int max_depth = kStateDepth,
+                  std::string_view subject = "state is not valid deck-state JSON")
+      : s_(text), max_depth_(max_depth), subject_(subject) {}
 
   Value document() {
     Value v = value(0);
@@ -92,7 +101,7 @@ public:
 
 private:
   [[noreturn]] void fail(const std::string& what) const {
-    throw TypeError(cat("state is not valid deck-state JSON at character ", i_, ": ", what));
+    throw TypeError(cat(subject_, " at character ", i_, ": ", what));
   }
   void skip() {
     while (i_ < s_.size() && (s_[i_] == ' ' || s_[i_] == '\n' || s_[i_] == '\r' || s_[i_] == '\t')) ++i_;
@@ -108,9 +117,7 @@ private:
     return true;
   }
   Value value(int depth) {
-    // A deck state nests three deep (state.piles.name[id]); tests/vectors/bad-states.json holds
-    // states two levels further in.
-    if (depth > 5) fail("nested too deeply");
+    if (depth > max_depth_) fail("nested too deeply");
     skip();
     if (i_ >= s_.size()) fail("unexpected end");
     Value v;
@@ -178,10 +185,19 @@ private:
 
   std::string_view s_;
   std::size_t i_ = 0;
+  int max_depth_;
+  std::string_view subject_;
 };
 }  // namespace detail
 
 /// Parses `text`; throws TypeError saying where and why it is malformed.
 inline Value parse(std::string_view text) { return detail::Parser(text).document(); }
+
+/// Parses `text` allowing values `max_depth` levels below the root (the root is level 0); errors
+/// begin with `subject` (e.g. "trustless transcript is not valid JSON"). For callers whose
+/// documents nest deeper than a deck state; choose the smallest depth the format needs.
+inline Value parse(std::string_view text, int max_depth, std::string_view subject) {
+  return detail::Parser(text, max_depth, subject).document();
+}
 
 }  // namespace fairdeck::json

@@ -14,6 +14,7 @@
 #include <string>
 #include <string_view>
 
+#include <sodium/core.h>
 #include <sodium/crypto_core_ristretto255.h>
 #include <sodium/crypto_hash_sha512.h>
 #include <sodium/crypto_scalarmult_ristretto255.h>
@@ -109,8 +110,20 @@ inline Scalar reduce64(const unsigned char wide[crypto_core_ristretto255_NONREDU
   crypto_core_ristretto255_scalar_reduce(r.data(), wide);
   return r;
 }
-/// A uniform scalar from the platform CSPRNG (libsodium's randombytes).
+/// libsodium's sodium_init(), once per process; false if it failed. Every call below is valid
+/// without it except randombytes: under Emscripten, libsodium's randombytes_random() calls
+/// Module.getRandomValue, which only sodium_init() (through randombytes_stir) installs — from
+/// crypto.getRandomValues, or Node's crypto.randomBytes — so the first live scalar in WASM was a
+/// JS TypeError ("Module.getRandomValue is not a function") until this was called.
+inline bool sodium_ready() noexcept {
+  static const bool ok = sodium_init() >= 0;  // 0: initialised now, 1: already; −1: failed
+  return ok;
+}
+
+/// A uniform scalar from the platform CSPRNG (libsodium's randombytes). Randomness::live()
+/// checks sodium_ready() first; this calls it again (a static's load) so no path can skip it.
 inline Scalar random_scalar() noexcept {
+  (void)sodium_ready();
   Scalar r;
   crypto_core_ristretto255_scalar_random(r.data());
   return r;

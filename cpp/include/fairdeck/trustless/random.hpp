@@ -10,6 +10,7 @@
 #include <numeric>
 #include <optional>
 #include <span>
+#include <stdexcept>
 #include <string_view>
 #include <vector>
 
@@ -28,7 +29,11 @@ class Randomness {
 public:
   /// Live: scalars from crypto_core_ristretto255_scalar_random, permutation keys from the
   /// platform's entropy source (fresh_entropy).
-  static Randomness live() { return Randomness(); }
+  /// Throws std::runtime_error if libsodium cannot initialise (no secure random source).
+  static Randomness live() {
+    if (!sodium_ready()) throw std::runtime_error("trustless: libsodium failed to initialise (sodium_init)");
+    return Randomness();
+  }
 
   /// Seeded (never for play): one ChaCha20 keystream keyed by the first 32 bytes of
   /// SHA-512(F(tag) ‖ F(seed) ‖ F(u32be(seat))).

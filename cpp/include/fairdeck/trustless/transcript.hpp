@@ -283,7 +283,7 @@ inline std::string to_json(const Transcript& tr) {
 
 namespace detail {
 struct Reader {
-  std::string_view what;  // "key message", … for the error messages
+  std::string what;  // "key message", "transcript keys[1]", … for the error messages
   [[noreturn]] void fail(std::string_view field, std::string_view why) const {
     throw TypeError(cat("trustless ", what, ": field '", field, "' ", why));
   }
@@ -293,11 +293,11 @@ struct Reader {
     if (it == obj.object.end()) fail(cat(path.empty() ? "" : path, path.empty() ? "" : ".", key), "is missing");
     return it->second;
   }
-  std::uint32_t u32(const json::Value& obj, std::string_view key) const {
-    const json::Value& v = at(obj, key, "");
-    if (v.kind != json::Value::Kind::integer || v.integer > 0xffffffffu) fail(key, "must be an integer from 0 to 2^32 - 1");
+  std::uint32_t u32_of(const json::Value& v, std::string_view field) const {
+    if (v.kind != json::Value::Kind::integer || v.integer > 0xffffffffu) fail(field, "must be an integer from 0 to 2^32 - 1");
     return static_cast<std::uint32_t>(v.integer);
   }
+  std::uint32_t u32(const json::Value& obj, std::string_view key) const { return u32_of(at(obj, key, ""), key); }
   std::array<std::uint8_t, 32> bytes(const json::Value& v, std::string_view field) const {
     std::array<std::uint8_t, 32> out{};
     if (v.kind != json::Value::Kind::string || !hex::decode(v.string, out))
@@ -309,6 +309,11 @@ struct Reader {
     std::vector<std::array<std::uint8_t, 32>> out;
     for (const json::Value& x : v.array) out.push_back(bytes(x, field));
     return out;
+  }
+  const std::vector<json::Value>& array(const json::Value& obj, std::string_view key) const {
+    const json::Value& v = at(obj, key, "");
+    if (v.kind != json::Value::Kind::array) fail(key, "must be an array");
+    return v.array;
   }
   void kind(const json::Value& root, std::string_view expected) const {
     const json::Value& k = at(root, "kind", "");
@@ -322,11 +327,8 @@ inline json::Value parse_message(std::string_view text, std::string_view what) {
     throw TypeError(cat("trustless ", what, " is not valid JSON: ", e.what()));
   }
 }
-}  // namespace detail
 
-inline KeyMessage parse_key_message(std::string_view text) {
-  const detail::Reader r{"key message"};
-  const json::Value v = detail::parse_message(text, r.what);
+inline KeyMessage key_message(const json::Value& v, const Reader& r) {
   r.kind(v, "key");
   KeyMessage m;
   m.seat = r.u32(v, "seat"), m.step = r.u32(v, "step");
@@ -337,15 +339,11 @@ inline KeyMessage parse_key_message(std::string_view text) {
   return m;
 }
 
-inline ShuffleMessage parse_shuffle_message(std::string_view text) {
-  const detail::Reader r{"shuffle message"};
-  const json::Value v = detail::parse_message(text, r.what);
+inline ShuffleMessage shuffle_message(const json::Value& v, const Reader& r) {
   r.kind(v, "shuffle");
   ShuffleMessage m;
   m.seat = r.u32(v, "seat"), m.step = r.u32(v, "step");
-  const json::Value& deck = r.at(v, "deck", "");
-  if (deck.kind != json::Value::Kind::array) r.fail("deck", "must be an array");
-  for (const json::Value& c : deck.array) {
+  for (const json::Value& c : r.array(v, "deck")) {
     if (c.kind != json::Value::Kind::array || c.array.size() != 2) r.fail("deck", "must hold [A, B] pairs");
     m.deck.push_back({r.bytes(c.array[0], "deck"), r.bytes(c.array[1], "deck")});
   }
@@ -369,9 +367,7 @@ inline ShuffleMessage parse_shuffle_message(std::string_view text) {
   return m;
 }
 
-inline ShareMessage parse_share_message(std::string_view text) {
-  const detail::Reader r{"share message"};
-  const json::Value v = detail::parse_message(text, r.what);
+inline ShareMessage share_message(const json::Value& v, const Reader& r) {
   r.kind(v, "share");
   ShareMessage m;
   m.seat = r.u32(v, "seat"), m.step = r.u32(v, "step"), m.position = r.u32(v, "position");
@@ -381,6 +377,83 @@ inline ShareMessage parse_share_message(std::string_view text) {
   m.proof.t2 = r.bytes(r.at(p, "t2", "proof"), "proof.t2");
   m.proof.s = r.bytes(r.at(p, "s", "proof"), "proof.s");
   return m;
+}
+}  // namespace detail
+
+inline KeyMessage parse_key_message(std::string_view text) {
+  const detail::Reader r{"key message"};
+  return detail::key_message(detail::parse_message(text, r.what), r);
+}
+
+inline ShuffleMessage parse_shuffle_message(std::string_view text) {
+  const detail::Reader r{"shuffle message"};
+  return detail::shuffle_message(detail::parse_message(text, r.what), r);
+}
+
+inline ShareMessage parse_share_message(std::string_view text) {
+  const detail::Reader r{"share message"};
+  return detail::share_message(detail::parse_message(text, r.what), r);
+}
+
+// ---- §9 JSON in: a whole transcript -------------------------------------------------------------
+
+/// How deep a transcript nests: the root (0) → "deals" (1) → a deal (2) → "shares" (3) → a share
+/// message (4) → "proof" (5) → "t1" (6). One level more than the deck-state reader allows
+/// (json::kStateDepth = 5), which is why the transcript reader passes its own limit; anything
+/// deeper, even in a field the format does not define, is refused ("nested too deeply").
+inline constexpr int kTranscriptDepth = 6;
+
+/// Reads a transcript in §9's JSON (what to_json(Transcript) writes), strictly: "protocol" must be
+/// "fairdeck/trustless/v1"; "table", "seats", "cards", "keys", "shuffles" and "deals" must be
+/// present; every message is read as parse_*_message reads it, and the error names where it is
+/// ("trustless transcript deals[3].shares[1]: field 'proof.s' is missing"). Ranges (seats, cards,
+/// table id length) and every proof are verify_transcript()'s checks, not the reader's. The
+/// test-only fields "seed" and "card" are read when present.
+inline Transcript parse_transcript(std::string_view text) {
+  const json::Value v = json::parse(text, kTranscriptDepth, "trustless transcript is not valid JSON");
+  detail::Reader r{"transcript"};
+  const json::Value& protocol = r.at(v, "protocol", "");
+  if (protocol.kind != json::Value::Kind::string || protocol.string != kProtocol)
+    r.fail("protocol", cat("must be \"", kProtocol, "\""));
+  Transcript tr;
+  const json::Value& table = r.at(v, "table", "");
+  if (table.kind != json::Value::Kind::string) r.fail("table", "must be a string");
+  tr.table.id = table.string;
+  tr.table.seats = r.u32(v, "seats");
+  tr.table.cards = r.u32(v, "cards");
+  if (const auto it = v.object.find("seed"); it != v.object.end()) {
+    if (it->second.kind != json::Value::Kind::string) r.fail("seed", "must be a string");
+    tr.seed_hex = it->second.string;
+  }
+  const auto& keys = r.array(v, "keys");
+  for (std::size_t i = 0; i < keys.size(); ++i)
+    tr.keys.push_back(detail::key_message(keys[i], detail::Reader{cat("transcript keys[", i, "]")}));
+  const auto& shuffles = r.array(v, "shuffles");
+  for (std::size_t i = 0; i < shuffles.size(); ++i)
+    tr.shuffles.push_back(detail::shuffle_message(shuffles[i], detail::Reader{cat("transcript shuffles[", i, "]")}));
+  const auto& deals = r.array(v, "deals");
+  for (std::size_t i = 0; i < deals.size(); ++i) {
+    const detail::Reader dr{cat("transcript deals[", i, "]")};
+    const json::Value& dv = deals[i];
+    Deal d;
+    d.position = dr.u32(dv, "position");
+    const json::Value& to = dr.at(dv, "to", "");
+    if (to.kind == json::Value::Kind::integer) d.to = DealTo::to_seat(dr.u32_of(to, "to"));
+    else if (to.kind == json::Value::Kind::string && to.string == "all") d.to = DealTo::to_all();
+    else if (to.kind == json::Value::Kind::string && to.string == "burn") d.to = DealTo::burn();
+    else dr.fail("to", "must be a seat number, \"all\" or \"burn\"");
+    if (const auto it = dv.object.find("card"); it != dv.object.end()) d.card = dr.u32_of(it->second, "card");
+    // A burn has no "shares" (§9); if one is there anyway it is read, and verify_transcript()
+    // reports the wrong share count.
+    const bool has_shares = dv.object.find("shares") != dv.object.end();
+    if (d.to.kind != DealTo::Kind::burn || has_shares) {
+      const auto& shares = dr.array(dv, "shares");
+      for (std::size_t k = 0; k < shares.size(); ++k)
+        d.shares.push_back(detail::share_message(shares[k], detail::Reader{cat("transcript deals[", i, "].shares[", k, "]")}));
+    }
+    tr.deals.push_back(std::move(d));
+  }
+  return tr;
 }
 
 }  // namespace fairdeck::trustless
