@@ -3,7 +3,7 @@
 // permutation(n) at every size — below and above the chunk (2^18 steps) and the cache-aware
 // threshold (2^23 items) — and a failed read or write, however deep into the shuffle, must leave
 // the array as it was.
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { init, permutation, shuffle } from 'fairdeck';
 
 beforeAll(() => init());
@@ -95,6 +95,31 @@ describe('a hostile Array is left as it was', () => {
       }
       expect(String(error)).toMatch(/item 0 could not be read \(gone\); nothing was moved/);
       for (let k = 1; k < n; k++) if (a[k] !== k) expect.fail(`item ${k} moved (n = ${n})`);
+    }
+  });
+
+  it('unseeded, in JavaScript: the platform failing mid-shuffle (its pool refilled) leaves the array as it was', () => {
+    // (The dice are all drawn before the first swap, so the Error comes before any item moves.)
+    // Each 2,048-item shuffle takes about 700 of the pool's 16,384 words, so within 30 calls the
+    // pool runs out partway through one, and its refill throws after some swaps were made.
+    const spy = vi.spyOn(globalThis.crypto, 'getRandomValues').mockImplementation(() => {
+      throw new Error('no entropy');
+    });
+    try {
+      let error: unknown;
+      for (let call = 0; call < 30 && !error; call++) {
+        const a = iota(2048);
+        try {
+          shuffle(a);
+          expect([...a].sort((x, y) => x - y)).toEqual(iota(2048));
+        } catch (e) {
+          error = e;
+          expect(a).toEqual(iota(2048));  // every swap made was undone
+        }
+      }
+      expect(String(error)).toMatch(/crypto\.getRandomValues failed/);
+    } finally {
+      spy.mockRestore();
     }
   });
 
