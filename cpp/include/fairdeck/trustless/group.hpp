@@ -115,6 +115,12 @@ inline Scalar reduce64(const unsigned char wide[crypto_core_ristretto255_NONREDU
 /// Module.getRandomValue, which only sodium_init() (through randombytes_stir) installs — from
 /// crypto.getRandomValues, or Node's crypto.randomBytes — so the first live scalar in WASM was a
 /// JS TypeError ("Module.getRandomValue is not a function") until this was called.
+///
+/// FAIRDECK_TRUSTLESS_KEYED_ONLY (the package's trustless.wasm) leaves these two out: there a seat
+/// draws only from a stream keyed in TypeScript by crypto.getRandomValues (random.hpp), and
+/// sodium_init()'s Emscripten code (randombytes_stir's require('crypto') for Node) neither passes
+/// the Closure Compiler nor runs in an ES module.
+#ifndef FAIRDECK_TRUSTLESS_KEYED_ONLY
 inline bool sodium_ready() noexcept {
   static const bool ok = sodium_init() >= 0;  // 0: initialised now, 1: already; −1: failed
   return ok;
@@ -128,6 +134,7 @@ inline Scalar random_scalar() noexcept {
   crypto_core_ristretto255_scalar_random(r.data());
   return r;
 }
+#endif
 
 /// A SHA-512 hash input built of framed fields (docs/trustless.md §2): F(b) = u32be(len(b)) ‖ b.
 /// Copyable, so a common prefix (the u_j of a shuffle) is hashed once.

@@ -31,8 +31,12 @@ public:
   /// platform's entropy source (fresh_entropy).
   /// Throws std::runtime_error if libsodium cannot initialise (no secure random source).
   static Randomness live() {
+#ifdef FAIRDECK_TRUSTLESS_KEYED_ONLY
+    throw std::runtime_error("trustless: this build draws only from keyed streams (trustless.wasm: keyed from crypto.getRandomValues)");
+#else
     if (!sodium_ready()) throw std::runtime_error("trustless: libsodium failed to initialise (sodium_init)");
     return Randomness();
+#endif
   }
 
   /// Seeded (never for play): one ChaCha20 keystream keyed by the first 32 bytes of
@@ -52,7 +56,9 @@ public:
 
   /// A uniform scalar: live from libsodium; seeded, the next 64 keystream bytes reduced mod ℓ.
   Scalar scalar() {
+#ifndef FAIRDECK_TRUSTLESS_KEYED_ONLY
     if (!stream_) return random_scalar();
+#endif
     unsigned char wide[64];
     take(wide, 64);
     return reduce64(wide);
