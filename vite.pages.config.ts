@@ -2,10 +2,10 @@
 // dist/pages by scripts/build-package.sh. The same pages as vite.config.ts builds, but each
 // imports the package's own built entries (dist/index.js, dist/games.js, …) instead of carrying a
 // copy of them: every `fairdeck…` import is external, rewritten to the entry's file relative to
-// dist/pages/assets/, so the pages add only their own code to the install. The two audited
-// dependencies that dist/provable and dist/verify import by name (@noble/hashes, @noble/ciphers)
-// are found through an import map that each page carries and `fairdeck pages` serves
-// (web/src/cli/pages.ts), so they too are the installed packages, never copies.
+// dist/pages/assets/, so the pages add only their own code to the install. The audited
+// dependencies that dist/provable and dist/verify import by name (@noble/hashes, @noble/ciphers,
+// @noble/curves) are found through an import map that each page carries and `fairdeck pages`
+// serves (web/src/cli/pages.ts), so they too are the installed packages, never copies.
 import { createHash } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';

@@ -22,6 +22,7 @@ const modules = {
   '/lib/fairdeck/': dirOf('fairdeck/verify/view', 'verify/view.js'),
   '/lib/@noble/hashes/': dirOf('@noble/hashes/sha2.js', 'sha2.js'),
   '/lib/@noble/ciphers/': dirOf('@noble/ciphers/chacha.js', 'chacha.js'),
+  '/lib/@noble/curves/': dirOf('@noble/curves/ed25519.js', 'ed25519.js'),
 };
 const pages = { '/': 'index.html', '/page.js': 'page.js' };
 const types = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.json': 'application/json' };

@@ -4,11 +4,11 @@
  * Content-Security-Policy the server sends with every page.
  */
 
-/** The import map each page carries: @noble/hashes and @noble/ciphers as installed, served under /deps/. */
-export const IMPORT_MAP = JSON.stringify({ imports: { '@noble/hashes/': '/deps/@noble/hashes/', '@noble/ciphers/': '/deps/@noble/ciphers/' } });
+/** The import map each page carries: @noble/hashes, @noble/ciphers and @noble/curves as installed, served under /deps/. */
+export const IMPORT_MAP = JSON.stringify({ imports: { '@noble/hashes/': '/deps/@noble/hashes/', '@noble/ciphers/': '/deps/@noble/ciphers/', '@noble/curves/': '/deps/@noble/curves/' } });
 
 /** The dependencies the server serves under /deps/, each by a file that its package has at its root. */
-export const DEPS: readonly (readonly [name: string, file: string])[] = [['@noble/hashes', 'sha2.js'], ['@noble/ciphers', 'chacha.js']];
+export const DEPS: readonly (readonly [name: string, file: string])[] = [['@noble/hashes', 'sha2.js'], ['@noble/ciphers', 'chacha.js'], ['@noble/curves', 'ed25519.js']];
 
 /**
  * The pages' policy: scripts from this origin only, plus WebAssembly compilation and the one
