@@ -1,11 +1,11 @@
-// Vite serves and builds the pages (web/demo, web/visualiser, web/faces, web/verify). They import the package's public
+// Vite serves and builds the pages (web/demo, web/visualiser, web/faces, web/verify, web/trustless). They import the package's public
 // API by name; here the name points at the TypeScript sources, so dev and build use the same code.
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 
 const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
-const pages = ['index.html', 'demo/index.html', 'visualiser/index.html', 'faces/index.html', 'verify/index.html'].filter((p) => existsSync(here(`web/${p}`)));
+const pages = ['index.html', 'demo/index.html', 'visualiser/index.html', 'faces/index.html', 'verify/index.html', 'trustless/index.html'].filter((p) => existsSync(here(`web/${p}`)));
 
 /**
  * Every entry of the package resolved to its TypeScript source, derived from package.json's

@@ -13,7 +13,7 @@ import { packageSources } from './vite.config.js';
 import { IMPORT_MAP } from './web/src/cli/pages-policy.js';
 
 const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
-const pages = ['index.html', 'demo/index.html', 'visualiser/index.html', 'faces/index.html', 'verify/index.html'];
+const pages = ['index.html', 'demo/index.html', 'visualiser/index.html', 'faces/index.html', 'verify/index.html', 'trustless/index.html'];
 
 /** Each entry's built file, from dist/pages/assets/ (where every chunk and worker lands). */
 const paths = Object.fromEntries(packageSources.map(({ name, source }) => [name, `../../${source.replace(/^\.\/web\/src\//, '').replace(/\.ts$/, '.js')}`]));

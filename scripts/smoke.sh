@@ -49,8 +49,11 @@ echo "smoke: npm i fairdeck installs $packages package(s), $kib KiB (fairdeck's 
 # the shuffle proof, the messages' JSON), its embedded copy (95 KiB) and glue, the Seat's JS and
 # its API page: own files 2,750 KiB measured, so 2,760, and the install 5,559 KiB, so 5,570. No
 # app's budget moved: an app loads trustless.wasm only if it imports fairdeck/trustless.
-[ "$own" -le 2760 ] || { echo "smoke: fairdeck's own files take $own KiB (budget 2760)"; exit 1; }
-[ "$kib" -le 5570 ] || { echo "smoke: the install takes $kib KiB (budget 5570 with its dependencies)"; exit 1; }
+# Issue 62 item 5's demo, the no-dealer table, ships with the other pages (dist/pages/trustless
+# and its page and seat-worker chunks, 21.8 KB, built against dist/ like the rest): own files
+# 2,776 KiB measured, so 2,790, and the install 5,586 KiB, so 5,600. Said in that stop's note.
+[ "$own" -le 2790 ] || { echo "smoke: fairdeck's own files take $own KiB (budget 2790)"; exit 1; }
+[ "$kib" -le 5600 ] || { echo "smoke: the install takes $kib KiB (budget 5600 with its dependencies)"; exit 1; }
 # Every relative link of the shipped Markdown resolves inside the installed package.
 node "$root/scripts/check-links.mjs" node_modules/fairdeck
 # The README's Quick start, exactly as the installed README shows it (its first js block), as a Node module.

@@ -26,7 +26,14 @@ const PAGES: { name: string; path: string; ready: string; then?: (page: Page) =>
   { name: 'visualiser', path: 'visualiser/', ready: 'body[data-ready]' },
   { name: 'faces', path: 'faces/', ready: 'body[data-ready]' },
   { name: 'verify', path: 'verify/', ready: 'body[data-ready=true]' },
+  { name: 'no-dealer table, after a hand', path: 'trustless/?seats=3', ready: 'body[data-ready=true]', then: playHand },
 ];
+
+/** Plays a hand at the no-dealer table: every seat's screen filled, the spectator's verdict drawn. */
+async function playHand(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Play a hand' }).click();
+  await page.waitForSelector('#spectator[data-verdict]', { timeout: 60_000 });
+}
 
 /** Deals a card: the table, the step log and the list of cards on the table after a deal. */
 async function dealOne(page: Page): Promise<void> {

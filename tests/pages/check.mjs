@@ -1,8 +1,9 @@
 // `npx fairdeck pages` from the installed tarball (issue 61 item 2), driven in Chromium: run by
 // scripts/smoke.sh in its fresh folder, where `npm i ./fairdeck-….tgz` put the package and its
-// two dependencies in node_modules. Starts the command as a user would, reads the URL it prints,
+// dependencies in node_modules. Starts the command as a user would, reads the URL it prints,
 // and uses every page: the card table deals, the visualiser runs an experiment to its verdicts,
-// the faces draw, and a provably fair round dealt on the table verifies on the verify page.
+// the faces draw, a provably fair round dealt on the table verifies on the verify page, and the
+// no-dealer table plays a hand among seats in workers.
 // Every page must run under the strict CSP header the command sends, with no console error (a
 // CSP violation is one), and load nothing from outside 127.0.0.1.
 // Usage (from the folder with the install): node tests/pages/check.mjs
@@ -39,7 +40,9 @@ async function open(path) {
   await page.waitForSelector('body[data-ready]', { timeout: 30_000 });
   return { page, errors };
 }
+let checks = 0;
 async function check(name, fn) {
+  checks += 1;
   const t0 = Date.now();
   try {
     const errors = await fn();
@@ -84,9 +87,17 @@ try {
     const { errors } = await open('pages/verify/');
     return errors;
   });
+  await check('no-dealer table: three seats in workers deal a hand, and the spectator\'s verifier agrees', async () => {
+    const { page, errors } = await open('pages/trustless/?seats=3');
+    await page.getByRole('button', { name: 'Play a hand' }).click();
+    await page.waitForSelector('#spectator[data-verdict]', { timeout: 60_000 });
+    const verdict = await page.locator('#spectator').getAttribute('data-verdict');
+    if (verdict !== 'ok') errors.push(`the spectator's verdict: ${verdict}: ${await page.locator('#status').textContent()}`);
+    return errors;
+  });
 } finally {
   await browser.close();
   process.kill(-cli.pid, 'SIGINT');  // Ctrl-C, as a user stops it
 }
-console.log(`pages: ${4 - failures.length} passed, ${failures.length} failed`);
+console.log(`pages: ${checks - failures.length} passed, ${failures.length} failed`);
 process.exit(failures.length ? 1 : 0);

@@ -1,6 +1,6 @@
 /**
  * `fairdeck pages` (issue 61 item 2): the built pages — the card table, the fairness visualiser,
- * the card faces and the verifier — served from the installed package on 127.0.0.1, with no
+ * the card faces, the verifier and the no-dealer table — served from the installed package on 127.0.0.1, with no
  * build and no clone: `npx fairdeck pages`. The pages (dist/pages, vite.pages.config.ts) import
  * the package's own files (dist/) and the installed @noble packages (under /deps/, through their
  * import map), so nothing is served that the install does not already hold. Every page comes
@@ -26,6 +26,7 @@ const TYPES: Record<string, string> = {
 export const PAGES: readonly (readonly [path: string, what: string])[] = [
   ['pages/demo/', 'the card table'], ['pages/visualiser/', 'the fairness visualiser'],
   ['pages/faces/', 'the card faces'], ['pages/verify/', 'verify a provably fair round'],
+  ['pages/trustless/', 'a Hold\'em hand with no dealer (mental poker)'],
 ];
 
 export interface PagesIo {
