@@ -11,7 +11,7 @@
 import { backSvg, cardLabel, cardSvg } from 'fairdeck/faces';
 import { verifyTranscript, type TrustlessDeal, type TrustlessShareMessage, type TrustlessTranscript } from 'fairdeck/verify';
 import type { TrustlessPlanEntry } from 'fairdeck/trustless';
-import { STREETS, type Cheat, type Command, type Report, type Street, type WireMessage } from './protocol.js';
+import { STREETS, streetPositions, type Cheat, type Command, type Report, type Street, type WireMessage } from './protocol.js';
 
 const $ = <T extends HTMLElement>(sel: string, root: ParentNode = document) => root.querySelector<T>(sel)!;
 const form = $<HTMLFormElement>('#controls');
@@ -125,20 +125,13 @@ function silent(): number[] {
   if (keys.size < n) return seats.flatMap((_, s) => (keys.has(s) ? [] : [s]));
   const shuffles = heard.filter((m) => m.kind === 'shuffle').length;
   if (street < 0) return shuffles < n ? [shuffles] : [];
-  const positions = new Set(streetPositions(STREETS[street]));
+  const positions = new Set(streetPositions(plan, STREETS[street]));
   return seats.flatMap((_, s) => {
     const owed = plan.filter((e) => positions.has(e.position) && !(e.to === 'seat' && e.seat === s)).length;
     const sent = heard.filter((m) => m.kind === 'share' && m.seat === s && positions.has(m.position)).length;
     return sent < owed ? [s] : [];
   });
 }
-/** The final-deck positions a street opens, from the seats' plan. */
-function streetPositions(st: Street): number[] {
-  const board = plan.filter((e) => e.to === 'all').map((e) => e.position);
-  if (st === 'hole') return plan.filter((e) => e.to === 'seat').map((e) => e.position);
-  return st === 'flop' ? board.slice(0, 3) : st === 'turn' ? board.slice(3, 4) : board.slice(4, 5);
-}
-
 function onReport(r: Report): void {
   const v = seats[r.seat];
   switch (r.type) {

@@ -18,6 +18,13 @@ export type Cheat = 'substitute' | 'bad-share' | 'stall';
 export const STREETS = ['hole', 'flop', 'turn', 'river'] as const;
 export type Street = (typeof STREETS)[number];
 
+/** The final-deck positions a street opens, from the hand's plan (hole: every seat's two cards; flop: three board cards; turn, river: one). */
+export function streetPositions(plan: readonly TrustlessPlanEntry[], street: Street): number[] {
+  if (street === 'hole') return plan.filter((e) => e.to === 'seat').map((e) => e.position);
+  const board = plan.filter((e) => e.to === 'all').map((e) => e.position);
+  return street === 'flop' ? board.slice(0, 3) : street === 'turn' ? board.slice(3, 4) : board.slice(4, 5);
+}
+
 /**
  * Page → seat: sit down (load, draw the secret, join the channel); once every seat has, send the
  * keys (so that no seat misses a key sent before it listened); then open each street.

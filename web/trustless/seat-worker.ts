@@ -7,7 +7,7 @@
  * dishonest player's client would; the other seats' checks are what catch it.
  */
 import { init, Seat } from 'fairdeck/trustless';
-import type { Command, Report, Street, WireMessage } from './protocol.js';
+import { streetPositions, type Command, type Report, type Street, type WireMessage } from './protocol.js';
 
 const post = (r: Report) => postMessage(r);
 const now = () => performance.now();
@@ -17,7 +17,7 @@ let channel: BroadcastChannel;
 let cheat: Extract<Command, { type: 'start' }>['cheat'] = null;
 let over = false;
 const pending: WireMessage[] = [];
-/** Shares received per street, and how many this seat expects (from every seat but itself and the card's holder). */
+/** Shares received per street (expectedFor says how many a street needs), and per street and sender for the log. */
 const received = new Map<Street, number>();
 const sharesBy = new Map<string, { count: number; ms: number }>();
 const streets: Street[] = [];
@@ -28,12 +28,8 @@ function send(m: WireMessage): void {
   channel.postMessage(m);
 }
 
-/** The final-deck positions a street opens (hole: every seat's two cards; flop: three board cards; turn, river: one). */
-function positionsOf(street: Street): number[] {
-  const board = seat.board();
-  if (street === 'hole') return seat.plan.filter((e) => e.to === 'seat').map((e) => e.position);
-  return street === 'flop' ? board.slice(0, 3) : street === 'turn' ? board.slice(3, 4) : board.slice(4, 5);
-}
+/** The final-deck positions a street opens. */
+const positionsOf = (street: Street) => streetPositions(seat.plan, street);
 function streetOf(position: number): Street {
   const e = seat.plan.find((p) => p.position === position);
   if (e?.to === 'seat') return 'hole';
